@@ -1,0 +1,44 @@
+"""The agent interface: what a bot or a person at a seat is given, and returns."""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+from typing import Any, Protocol
+
+from pickletable.core.actions import Action
+from pickletable.core.state import GameState
+
+
+class AgentView:
+    """What a seat may see when it must decide: never the true state itself.
+
+    `sample(rng)` gives a full state consistent with the seat's knowledge
+    (through `GameState.resample`), for search.
+    """
+
+    __slots__ = ("__dict__", "_state", "legal_actions", "seat")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self.legal_actions: list[Action] = state.legal_actions()
+
+    @cached_property
+    def observation(self) -> dict[str, Any]:
+        """The seat's observation (built on first use)."""
+        return self._state.observation(self.seat)
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A determinised state drawn from what this seat knows."""
+        return self._state.resample(self.seat, rng)
+
+
+class Agent(Protocol):
+    """Anything that picks an action for a seat."""
+
+    name: str
+
+    def choose(self, view: AgentView, rng: random.Random) -> Action:
+        """Return one of `view.legal_actions`."""
+        ...

@@ -1,0 +1,81 @@
+"""What a game offers the rest of pickletable: its table sizes, options, content and states."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pickletable.core.content import Content, Validator, content_from_record, load_content
+from pickletable.core.errors import OptionError
+from pickletable.core.options import OptionSet, OptionValue
+from pickletable.core.state import GameState
+
+
+class GameDefinition(ABC):
+    """One game: id, title, player counts, options, content and a factory for states."""
+
+    id: str
+    title: str
+    player_counts: tuple[int, ...]
+    default_players: int
+    options: OptionSet
+    content_package: str
+    """Package holding ``content/default.toml`` and ``rules.md``."""
+
+    @abstractmethod
+    def seat_names(self, players: int) -> list[str]:
+        """The people-facing names of the seats of a table of `players`."""
+
+    @abstractmethod
+    def seats_for(self, players: int) -> tuple[int, ...]:
+        """The seat numbers in play for a table of `players`."""
+
+    @property
+    @abstractmethod
+    def validate_content(self) -> Validator:
+        """The content validator of this game."""
+
+    @abstractmethod
+    def _new_state(self, players: int, options: dict[str, OptionValue],
+                   content: Content) -> GameState:
+        """Build the initial state from checked arguments."""
+
+    # --- shared behaviour -------------------------------------------------
+    def check_players(self, players: int | None) -> int:
+        """The player count, defaulted and checked."""
+        count = self.default_players if players is None else players
+        if count not in self.player_counts:
+            allowed = ", ".join(str(n) for n in self.player_counts)
+            raise OptionError(f"{self.title} is played by {allowed} players, not {count}")
+        return count
+
+    def default_content(self) -> Content:
+        """The content shipped with the game."""
+        path = Path(str(resources.files(self.content_package).joinpath("content/default.toml")))
+        content = load_content(path, self.validate_content)
+        return Content(content.data, "built-in", content.fingerprint)
+
+    def load_content(self, path: str | Path) -> Content:
+        """Content from a user's TOML file, validated."""
+        return load_content(Path(path), self.validate_content)
+
+    def content_from_record(self, data: dict[str, Any], fingerprint: str) -> Content:
+        """Content embedded in a record, checked against its fingerprint."""
+        return content_from_record(data, fingerprint, self.validate_content)
+
+    def new_game(self, players: int | None = None, options: Mapping[str, object] | None = None,
+                 content: Content | None = None) -> GameState:
+        """A new game at its first step (usually a chance step of the setup)."""
+        count = self.check_players(players)
+        values = self.options.resolve(options or {})
+        if content is None:
+            path = values.get("content")
+            content = self.load_content(str(path)) if path else self.default_content()
+        return self._new_state(count, values, content)
+
+    def rules_text(self) -> str:
+        """The rules page in the project's own words (Markdown)."""
+        return resources.files(self.content_package).joinpath("rules.md").read_text()

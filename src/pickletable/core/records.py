@@ -1,0 +1,177 @@
+"""Game records: a JSON document from which a game replays exactly.
+
+A record holds the game id, the options, the content (embedded with its
+fingerprint), the seats, every action in notation with the events it caused,
+and the outcome. `replay` re-applies the actions and stops at the first one
+whose events differ from the recorded ones.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from pickletable import __version__
+from pickletable.core.actions import Action
+from pickletable.core.content import Content
+from pickletable.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    PickletableError,
+    RecordError,
+    ReplayMismatchError,
+)
+from pickletable.core.events import Event
+from pickletable.core.state import CHANCE, GameState
+
+FORMAT = "pickletable-record"
+VERSION = 1
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of game records (``core/schema/record.schema.json``)."""
+    text = resources.files("pickletable.core").joinpath("schema/record.schema.json").read_text()
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def _jsonable(value: Any) -> Any:
+    """Value as it reads back from JSON (tuples become lists, int keys become text)."""
+    return json.loads(json.dumps(value))
+
+
+@dataclass
+class Recorder:
+    """Collects the steps of a game as it is played."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    content: Content
+    seats: list[dict[str, Any]]
+    meta: dict[str, Any] = field(default_factory=dict)
+    steps: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, player: int, action: Action, events: list[Event]) -> None:
+        """Record one applied action and what it caused."""
+        self.steps.append({
+            "by": "chance" if player == CHANCE else player,
+            "action": str(action),
+            "events": [event.to_json() for event in events],
+        })
+
+    def undo(self) -> None:
+        """Forget the last step (companion mode's take-back)."""
+        self.steps.pop()
+
+    def to_json(self, state: GameState) -> dict[str, Any]:
+        """The full record of the game so far, with its outcome if it is over."""
+        outcome = state.outcome
+        return _jsonable({
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "content": {
+                "source": self.content.source,
+                "fingerprint": self.content.fingerprint,
+                "data": self.content.data,
+            },
+            "seats": self.seats,
+            "steps": self.steps,
+            "outcome": outcome.to_json() if outcome else None,
+            "meta": {"pickletable": __version__, "saved": datetime.now(UTC).isoformat(
+                timespec="seconds"), **self.meta},
+        })
+
+    def save(self, state: GameState, path: str | Path) -> Path:
+        """Write the record as JSON; returns the path written."""
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(self.to_json(state), indent=1) + "\n")
+        return target
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read and schema-check a record file."""
+    source = Path(path)
+    try:
+        data = json.loads(source.read_text())
+    except FileNotFoundError:
+        raise RecordError(f"{source}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"{source}: cannot be read ({error})") from None
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{source}: not JSON ({error.msg} at line {error.lineno})") from None
+    check_record(data, str(source))
+    return data  # type: ignore[no-any-return]
+
+
+def check_record(data: object, source: str = "record") -> None:
+    """Raise `RecordError` unless `data` matches the record schema."""
+    try:
+        jsonschema.validate(data, record_schema())
+    except jsonschema.ValidationError as error:
+        where = "/".join(str(p) for p in error.absolute_path) or "top level"
+        raise RecordError(f"{source}: not a pickletable record ({where}: {error.message})") from None
+
+
+def initial_state(record: dict[str, Any]) -> GameState:
+    """The state a record starts from, built from its game, players, options and content."""
+    from pickletable.core.registry import get_game
+
+    try:
+        game = get_game(record["game"])
+        content = game.content_from_record(record["content"]["data"],
+                                           record["content"]["fingerprint"])
+        return game.new_game(record["players"], record["options"], content)
+    except RecordError:
+        raise
+    except PickletableError as error:
+        raise RecordError(f"record cannot start its game: {error}") from None
+
+
+def replay(record: dict[str, Any]) -> GameState:
+    """Re-apply every action of a record and check each produces the recorded events.
+
+    Returns the final state. Raises `ReplayMismatchError` naming the first
+    action whose events (or player) differ, or `RecordError` for an action
+    that the game refuses.
+    """
+    check_record(record)
+    state = initial_state(record)
+    for index, step in enumerate(record["steps"]):
+        text = step["action"]
+        player = state.current_player
+        expected_by = CHANCE if step["by"] == "chance" else step["by"]
+        if player != expected_by:
+            raise ReplayMismatchError(index, text, f"{step['by']} to act",
+                                      f"{_who(player)} to act")
+        try:
+            events = state.apply(Action.from_text(text))
+        except (IllegalActionError, InvalidActionError) as error:
+            raise RecordError(f"record does not replay: action {index + 1} ({text!r}) "
+                              f"is refused: {error}") from None
+        got = _jsonable([event.to_json() for event in events])
+        if got != step["events"]:
+            raise ReplayMismatchError(index, text, step["events"], got)
+    expected_outcome = record.get("outcome")
+    outcome = state.outcome
+    got_outcome = _jsonable(outcome.to_json()) if outcome else None
+    if got_outcome != expected_outcome:
+        raise RecordError(f"record does not replay: it ends with {got_outcome!r} "
+                          f"but the record says {expected_outcome!r}")
+    return state
+
+
+def _who(player: int | None) -> str:
+    if player is None:
+        return "nobody (game over)"
+    return "chance" if player == CHANCE else str(player)

@@ -1,0 +1,65 @@
+"""Who sits where: the ``--seats`` convention shared by every command.
+
+>>> from pickletable.core.seats import parse_seats
+>>> [str(s) for s in parse_seats("human:Ann,bot:hard", 2)]
+['human:Ann', 'bot:hard']
+>>> [str(s) for s in parse_seats(None, 3)]
+['human', 'bot:medium', 'bot:medium']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pickletable.core.errors import SeatError
+
+BOT_LEVELS = ("easy", "medium", "hard")
+DEFAULT_BOT_LEVEL = "medium"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat: a human (with an optional name) or a bot at a level."""
+
+    kind: str
+    level: str = ""
+    name: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        """True for a bot seat."""
+        return self.kind == "bot"
+
+    def __str__(self) -> str:
+        if self.is_bot:
+            return f"bot:{self.level}"
+        return f"human:{self.name}" if self.name else "human"
+
+
+def parse_seat(text: str) -> SeatSpec:
+    """Read one entry: ``human``, ``human:NAME``, ``bot`` or ``bot:easy|medium|hard``."""
+    kind, _, rest = text.strip().partition(":")
+    kind = kind.lower()
+    if kind == "human":
+        return SeatSpec("human", name=rest.strip())
+    if kind == "bot":
+        level = (rest.strip().lower() or DEFAULT_BOT_LEVEL)
+        if level not in BOT_LEVELS:
+            raise SeatError(f"seat {text!r}: bot level must be one of {', '.join(BOT_LEVELS)}")
+        return SeatSpec("bot", level=level)
+    raise SeatError(f"seat {text!r}: write human, human:NAME, bot or bot:easy|medium|hard")
+
+
+def parse_seats(text: str | None, count: int, default_humans: int = 1) -> list[SeatSpec]:
+    """Read a comma-separated ``--seats`` list for a table of `count` seats.
+
+    With no list, the first `default_humans` seats are humans and the rest bots.
+    """
+    if text is None:
+        return [SeatSpec("human") for _ in range(default_humans)] + [
+            SeatSpec("bot", level=DEFAULT_BOT_LEVEL) for _ in range(count - default_humans)
+        ]
+    entries = [e for e in text.split(",") if e.strip()]
+    if len(entries) != count:
+        raise SeatError(f"--seats lists {len(entries)} seats but this table has {count}")
+    return [parse_seat(e) for e in entries]

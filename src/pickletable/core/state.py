@@ -1,0 +1,144 @@
+"""The state API every game implements (see design.md).
+
+A game position is a `GameState`. Whoever must act next is
+`current_player`: a seat number, `CHANCE` for a die roll or a card drawn
+from a face-down pile, or `None` once the game is over. The seat asked need
+not be the one whose turn it is: out-of-turn choices are decision windows in
+which the engine asks seats one at a time, so `current_player` is always the
+single seat (or chance) the engine is waiting for.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, Self
+
+from pickletable.core.actions import Action
+from pickletable.core.errors import IllegalActionError
+from pickletable.core.events import Event
+
+CHANCE: Final = -1
+"""`current_player` when the next step is a die roll or a card draw."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: who won, the final scores, and why."""
+
+    winners: tuple[int, ...]
+    scores: dict[int, float] = field(default_factory=dict)
+    reason: str = ""
+
+    def returns(self, seats: Sequence[int]) -> dict[int, float]:
+        """1 for each winner, -1 for each other seat (0 all round for a draw).
+
+        >>> Outcome((0,)).returns([0, 2])
+        {0: 1.0, 2: -1.0}
+        """
+        if not self.winners:
+            return {seat: 0.0 for seat in seats}
+        return {seat: 1.0 if seat in self.winners else -1.0 for seat in seats}
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as stored in a game record."""
+        return {
+            "winners": list(self.winners),
+            "scores": {str(seat): score for seat, score in self.scores.items()},
+            "reason": self.reason,
+        }
+
+
+class GameState(ABC):
+    """One position of one game; mutable, cheap to clone."""
+
+    game_id: ClassVar[str]
+
+    # --- who acts -------------------------------------------------------
+    @property
+    @abstractmethod
+    def seats(self) -> tuple[int, ...]:
+        """The seat numbers in play, in clockwise order."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat asked now, `CHANCE`, or `None` when the game is over."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or `None` while it goes on."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.current_player is None
+
+    @abstractmethod
+    def seat_name(self, seat: int) -> str:
+        """The name people use for a seat (a colour, a compass point, Player N)."""
+
+    # --- moves ----------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions open now; for `CHANCE`, the possible outcomes."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The chance outcomes with their probabilities (empty unless `CHANCE` is to act)."""
+        return []
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play `action` and return the events it caused.
+
+        Raises `IllegalActionError` (and changes nothing) if it is not legal.
+        """
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(action, legal, self.illegal_reason(action))
+        return self._apply(action)
+
+    def apply_text(self, text: str) -> list[Event]:
+        """Parse notation and apply it."""
+        return self.apply(Action.from_text(text))
+
+    def illegal_reason(self, action: Action) -> str:
+        """Why `action` is refused, where a game can say more than 'not legal'."""
+        if self.current_player is None:
+            return "the game is over"
+        return ""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply an action already known to be legal."""
+
+    # --- views ----------------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-safe dict of exactly what `seat` may know (`None`: a spectator)."""
+
+    @abstractmethod
+    def describe(self, event: Event) -> str:
+        """A sentence for the log about one event."""
+
+    @abstractmethod
+    def prompt(self) -> str:
+        """What the engine is waiting for, in words ("Blue to serve")."""
+
+    def describe_action(self, action: Action) -> str:
+        """A short label for an action in a menu; the notation unless a game says more."""
+        return str(action)
+
+    # --- search ---------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    def resample(self, seat: int | None, rng: random.Random) -> Self:
+        """A full state consistent with everything `seat` knows.
+
+        Games without hidden information return a clone.
+        """
+        return self.clone()
