@@ -54,6 +54,7 @@ class Outcome:
 class GameState(ABC):
     """One position of one game; mutable, cheap to clone."""
 
+    __slots__ = ()
     game_id: ClassVar[str]
 
     # --- who acts -------------------------------------------------------

@@ -1,0 +1,7 @@
+"""The Pickleball Board Game: dice, a court, a skill track to 5.0 and three decks."""
+
+from pickletable.games.board.definition import BoardGame
+
+GAME = BoardGame()
+
+__all__ = ["GAME", "BoardGame"]
