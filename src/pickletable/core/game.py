@@ -24,6 +24,8 @@ class GameDefinition(ABC):
     options: OptionSet
     content_package: str
     """Package holding ``content/default.toml`` and ``rules.md``."""
+    hidden_information = True
+    """Whether seats hold things others may not see (hot-seat play hides the screen)."""
 
     @abstractmethod
     def seat_names(self, players: int) -> list[str]:

@@ -53,8 +53,11 @@ def parse_seat(text: str) -> SeatSpec:
 def parse_seats(text: str | None, count: int, default_humans: int = 1) -> list[SeatSpec]:
     """Read a comma-separated ``--seats`` list for a table of `count` seats.
 
-    With no list, the first `default_humans` seats are humans and the rest bots.
+    With no list, the first `default_humans` seats are humans and the rest bots
+    (a negative `default_humans` makes every seat human).
     """
+    if default_humans < 0:
+        default_humans = count
     if text is None:
         return [SeatSpec("human") for _ in range(default_humans)] + [
             SeatSpec("bot", level=DEFAULT_BOT_LEVEL) for _ in range(count - default_humans)

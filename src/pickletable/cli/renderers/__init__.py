@@ -1,0 +1,23 @@
+"""Terminal renderers, one module per game, each with ``render(observation)``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from rich.console import RenderableType
+from rich.pretty import Pretty
+
+Renderer = Callable[[dict[str, Any]], RenderableType]
+
+
+def get_renderer(game_id: str) -> Renderer:
+    """The Rich renderer of a game, or a plain pretty-printer if it has none."""
+    try:
+        module = import_module(f"pickletable.cli.renderers.{game_id}")
+    except ModuleNotFoundError:
+        return lambda observation: Pretty(json.loads(json.dumps(observation)))
+    renderer: Renderer = module.render
+    return renderer

@@ -51,6 +51,7 @@ class BoardGame(GameDefinition):
     default_players = 2
     options = OPTIONS
     content_package = "pickletable.games.board"
+    hidden_information = False
 
     def seats_for(self, players: int) -> tuple[int, ...]:
         """Singles plays seats 0 and 2 (one each side of the net); doubles all four."""

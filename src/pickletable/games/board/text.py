@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from pickletable.games.board.state import BoardState
 
 HIT_NAMES = {1: "the serve", 2: "the return of serve"}
+"""Hits after these are numbered: shot 3, shot 4, ..."""
 
 
 def _shot_name(face: str) -> str:
@@ -18,11 +19,11 @@ def _shot_name(face: str) -> str:
 
 
 def _hit_name(number: int) -> str:
-    return HIT_NAMES.get(number, f"hit {number}")
+    return HIT_NAMES.get(number, f"shot {number}")
 
 
 def describe(state: BoardState, event: Event) -> str:
-    """One log sentence for an event."""
+    """One log sentence for an event ("" for events another line already tells)."""
     name = state.seat_name
     content = state.rules.content
     data = event.data
@@ -41,11 +42,8 @@ def describe(state: BoardState, event: Event) -> str:
         return f"{name(data['seat'])} places the ball stanchion."
     if kind == "fault":
         return f"{name(data['seat'])} served without the stanchion and loses the serve."
-    if kind == "serve":
-        return f"{name(data['seat'])} serves."
-    if kind == "die":
-        die = "IN/OUT/ACE die" if data["die"] == "outcome" else "HIT die"
-        return f"{name(data['seat'])} rolls the {die}: {_face(data['face'])}."
+    if kind in ("serve", "die"):
+        return ""  # the shot line that follows says what was rolled
     if kind == "shot":
         return _describe_shot(state, data)
     if kind == "skill_card":
@@ -56,8 +54,8 @@ def describe(state: BoardState, event: Event) -> str:
                 "the rally ends with no point.")
     if kind == "rally_over":
         return {"point": "The serving side wins the rally.",
-                "side_out": "Side out: the serve passes.",
-                "strategy": "Rally over."}[data["end"]]
+                "side_out": "Side out.",
+                "strategy": ""}[data["end"]]
     if kind == "point":
         return f"{name(data['seat'])} earns a point: {data['from']:.1f} -> {data['to']:.1f}."
     if kind == "play_card":
@@ -88,7 +86,9 @@ def _describe_shot(state: BoardState, data: dict[str, object]) -> str:
     result = str(data["result"]).upper()
     face = data["face"]
     shot = f"{result}, {_shot_name(str(face))}" if face else result
-    text = f"{who} hits {_hit_name(int(str(data['hit'])))}: {shot}"
+    hit = int(str(data["hit"]))
+    verb = {1: "serves", 2: "returns the serve"}.get(hit, f"hits shot {hit}")
+    text = f"{who} {verb}: {shot}"
     if data["bad_shot"]:
         text += f" ({_shot_name(str(face))} is {who}'s Bad Shot, so the ball is OUT)"
     elif data["nice_shot"]:

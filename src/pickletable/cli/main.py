@@ -1,0 +1,178 @@
+"""The ``pickletable`` command: play, rules, record, replay, hand."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from pickletable.bots import make_bot
+from pickletable.cli.table_config import build_table
+from pickletable.cli.terminal import TerminalGame
+from pickletable.core.errors import PickletableError
+from pickletable.core.match import run_match
+from pickletable.core.records import Recorder, load_record, replay
+from pickletable.core.registry import available_games, get_game
+
+app = typer.Typer(
+    help="Play, study and teach three pickleball tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+GameArg = Annotated[str, typer.Argument(help="board, card or slam")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", help="how many players")]
+DoublesOpt = Annotated[bool, typer.Option("--doubles", help="two teams of two (four players)")]
+LevelOpt = Annotated[str | None, typer.Option(
+    "--level", help="board game level: beginner, intermediate or advanced")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="a game option as NAME=VALUE (repeatable); see `pickletable rules GAME`")]
+SeatsOpt = Annotated[str | None, typer.Option(
+    "--seats", help="one entry per seat: human, human:NAME, bot, bot:easy|medium|hard")]
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed for dice, deals and bots")]
+
+
+def friendly(command: F) -> F:
+    """Turn pickletable's own errors into a clear message and exit code 2."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except PickletableError as error:
+            Console(stderr=True).print(f"[red]error:[/] {error}", highlight=False)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+@app.command()
+@friendly
+def play(
+    game: GameArg = "board",
+    players: PlayersOpt = None,
+    doubles: DoublesOpt = False,
+    level: LevelOpt = None,
+    option: OptionOpt = None,
+    seats: SeatsOpt = None,
+    seed: SeedOpt = None,
+    save: Annotated[Path | None, typer.Option("--save", help="write the record here")] = None,
+    companion: Annotated[bool, typer.Option(
+        "--companion", help="at a real table: you type the dice and cards; we keep score")] = False,
+) -> None:
+    """Play a game in the terminal, against bots or hot-seat."""
+    extra = {"stanchion_rule": "on"} if companion else {}
+    config = build_table(game, players=players, doubles=doubles, level=level, options=option,
+                         seats=seats, default_humans=-1 if companion else 1,
+                         extra_options=extra)
+    TerminalGame(config, Console(), seed=seed, companion=companion, save_path=save).play()
+
+
+@app.command()
+@friendly
+def rules(game: GameArg) -> None:
+    """Show the rules of a game in our words, with every option."""
+    definition = get_game(game)
+    console = Console()
+    console.print(Markdown(definition.rules_text()))
+    table = Table(title=f"Options of {game} (use --option NAME=VALUE)")
+    for column in ("name", "type", "default", "what it does"):
+        table.add_column(column)
+    for row in definition.options.describe():
+        default = row["default"]
+        shown = ("on" if default else "off") if isinstance(default, bool) else str(default)
+        table.add_row(row["name"], row["type"], shown or '""', row["help"])
+    console.print(table)
+
+
+@app.command()
+@friendly
+def record(
+    game: GameArg,
+    games: Annotated[int, typer.Option("--games", min=1, help="how many games")] = 1,
+    out: Annotated[Path, typer.Option("--out", help="folder for the records")] = Path("records"),
+    players: PlayersOpt = None,
+    doubles: DoublesOpt = False,
+    level: LevelOpt = None,
+    option: OptionOpt = None,
+    seats: SeatsOpt = None,
+    seed: SeedOpt = None,
+) -> None:
+    """Play bot games and write each as a record."""
+    config = build_table(game, players=players, doubles=doubles, level=level, options=option,
+                         seats=seats, default_humans=0)
+    if any(not spec.is_bot for spec in config.seats):
+        raise typer.BadParameter("record plays bots only: give every seat as bot or bot:LEVEL")
+    base = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
+    out.mkdir(parents=True, exist_ok=True)
+    console = Console()
+    for index in range(games):
+        game_seed = base + index
+        state = config.new_state()
+        recorder = Recorder(game, config.players, dict(config.options), config.content,
+                            config.seat_rows(state), meta={"seed": game_seed})
+        agents = {seat: make_bot(spec.level, game)
+                  for seat, spec in zip(state.seats, config.seats, strict=True)}
+        run_match(state, agents, random.Random(game_seed), recorder=recorder)
+        path = recorder.save(state, out / f"{game}-{index + 1:04d}.json")
+        outcome = state.outcome
+        console.print(f"{path}: {len(recorder.steps)} actions, "
+                      f"{outcome.reason if outcome else 'unfinished'}")
+
+
+@app.command(name="replay")
+@friendly
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a record written by play, record or the server")],
+    show: Annotated[bool, typer.Option("--show", help="print the game's log")] = False,
+) -> None:
+    """Check that a record replays exactly, action by action."""
+    data = load_record(file)
+    state = replay(data)
+    console = Console()
+    if show:
+        from pickletable.core.actions import Action
+        from pickletable.core.records import initial_state
+
+        again = initial_state(data)
+        for step in data["steps"]:
+            for event in again.apply(Action.from_text(step["action"])):
+                console.print(again.describe(event))
+    outcome = state.outcome
+    ending = outcome.reason if outcome else "the game was not finished"
+    console.print(f"[green]ok[/]: {file} replays ({len(data['steps'])} actions); {ending}")
+
+
+@app.command()
+@friendly
+def hand(cards: Annotated[str, typer.Argument(help='e.g. "3 3 3 5 6 7 smash"')]) -> None:
+    """Card game: is this hand complete, how does it split, what is it worth?"""
+    try:
+        from pickletable.cli.hand_command import hand_report
+    except ModuleNotFoundError:
+        raise typer.BadParameter("the card game is not installed in this version") from None
+    Console().print(hand_report(cards))
+
+
+@app.command(name="games")
+def list_games() -> None:
+    """List the games this version can play."""
+    console = Console()
+    for game_id in available_games():
+        definition = get_game(game_id)
+        counts = ", ".join(str(n) for n in definition.player_counts)
+        console.print(f"{game_id:6} {definition.title} ({counts} players)")
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,261 @@
+"""The terminal table: renders observations, offers legal actions, knows no rule.
+
+It plays any game through the state API. People choose by number or by
+notation; bots answer through the agent interface; chance comes from a
+seeded RNG or, in companion mode, from what the people at a real table
+rolled and drew (with ``undo`` to take back a mistyped entry).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+
+from pickletable.bots import make_bot
+from pickletable.cli.renderers import get_renderer
+from pickletable.cli.table_config import TableConfig
+from pickletable.core.actions import Action
+from pickletable.core.agents import Agent, AgentView
+from pickletable.core.chance import sample_outcome
+from pickletable.core.errors import InvalidActionError
+from pickletable.core.events import Event
+from pickletable.core.records import Recorder
+from pickletable.core.state import CHANCE, GameState
+
+HELP = ("Type the number of a choice or its notation (shown in brackets). "
+        "Also: 'help', 'log' (recent events), 'save FILE', 'quit'.")
+COMPANION_HELP = " In companion mode 'undo' takes back the last entry."
+
+
+class QuitGame(Exception):
+    """The person at the keyboard asked to stop."""
+
+
+@dataclass
+class Snapshot:
+    """What undo restores: the state and how long the record and log were."""
+
+    state: GameState
+    steps: int
+    log: int
+
+
+@dataclass
+class TerminalGame:
+    """One game at the terminal."""
+
+    config: TableConfig
+    console: Console
+    seed: int | None = None
+    companion: bool = False
+    save_path: Path | None = None
+    state: GameState = field(init=False)
+    recorder: Recorder = field(init=False)
+    log: list[str] = field(default_factory=list)
+    history: list[Snapshot] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.state = self.config.new_state()
+        self.render = get_renderer(self.config.game.id)
+        self.agents: dict[int, Agent] = {
+            seat: make_bot(spec.level, self.config.game.id)
+            for seat, spec in zip(self.state.seats, self.config.seats, strict=True) if spec.is_bot
+        }
+        self.humans = [seat for seat, spec in zip(self.state.seats, self.config.seats,
+                                                  strict=True) if not spec.is_bot]
+        self.recorder = Recorder(
+            game=self.config.game.id, players=self.config.players,
+            options=dict(self.config.options), content=self.config.content,
+            seats=self.config.seat_rows(self.state),
+            meta={"seed": self.seed, "companion": self.companion},
+        )
+        self._screen_holder: int | None = None
+
+    # --- the loop ----------------------------------------------------------
+    def play(self) -> GameState:
+        """Play to the end (or until the person quits) and offer to save."""
+        self._welcome()
+        try:
+            while not self.state.is_over:
+                self._step()
+        except QuitGame:
+            self.console.print("[yellow]Game stopped.[/]")
+        except (KeyboardInterrupt, EOFError):
+            self.console.print("\n[yellow]Game interrupted.[/]")
+        if self.state.is_over:
+            self._show_table(None)
+            outcome = self.state.outcome
+            if outcome is not None:
+                self.console.print(Panel(outcome.reason, title="Game over", style="bold green"))
+        self._offer_save()
+        return self.state
+
+    def _welcome(self) -> None:
+        game = self.config.game
+        who = ", ".join(f"{self.state.seat_name(s)}: {spec}"
+                        for s, spec in zip(self.state.seats, self.config.seats, strict=True))
+        mode = " — companion mode: type what you roll and draw" if self.companion else ""
+        self.console.print(Rule(f"{game.title}{mode}"))
+        self.console.print(f"Seats: {who}. {HELP}")
+
+    def _step(self) -> None:
+        try:
+            self._step_once()
+        except _Restart:
+            return
+
+    def _step_once(self) -> None:
+        player = self.state.current_player
+        if player == CHANCE:
+            action = self._ask_chance() if self.companion else sample_outcome(self.state,
+                                                                              self.rng)
+        elif player is not None and player in self.agents:
+            view = AgentView(self.state, player)
+            action = self.agents[player].choose(view, self.rng)
+            self.console.print(f"[dim]{self.state.seat_name(player)} (bot): "
+                               f"{self.state.describe_action(action)}[/]")
+        elif player is not None:
+            action = self._ask_human(player)
+        else:
+            return
+        self._apply(player, action)
+
+    def _apply(self, player: int, action: Action) -> None:
+        if self.companion:
+            self.history.append(Snapshot(self.state.clone(), len(self.recorder.steps),
+                                         len(self.log)))
+        events = self.state.apply(action)
+        self.recorder.add(player, action, events)
+        self._print_events(events)
+
+    def _print_events(self, events: list[Event]) -> None:
+        for event in events:
+            line = self.state.describe(event)
+            if line:
+                self.log.append(line)
+                self.console.print(f"  {line}")
+
+    # --- asking people -------------------------------------------------------
+    def _ask_human(self, seat: int) -> Action:
+        self._hand_over(seat)
+        self._show_table(seat)
+        return self._choose(f"{self.state.seat_name(seat)}, your move", self.state.legal_actions())
+
+    def _ask_chance(self) -> Action:
+        self.console.print(f"[bold cyan]{self.state.prompt()}[/] — what came up?")
+        outcomes = [action for action, _ in self.state.chance_outcomes()]
+        return self._choose("Enter the result", outcomes)
+
+    def _choose(self, title: str, actions: list[Action]) -> Action:
+        menu = Table(box=None, show_header=False, padding=(0, 1))
+        for number, action in enumerate(actions, 1):
+            menu.add_row(f"{number}.", self.state.describe_action(action), f"[dim][{action}][/]")
+        self.console.print(menu)
+        while True:
+            answer = self.console.input(f"[bold]{title}[/] > ").strip()
+            choice = self._parse(answer, actions)
+            if choice is not None:
+                return choice
+
+    def _parse(self, answer: str, actions: list[Action]) -> Action | None:
+        lowered = answer.lower()
+        if lowered in ("quit", "exit", "q"):
+            raise QuitGame
+        if lowered in ("help", "?", "h"):
+            self.console.print(HELP + (COMPANION_HELP if self.companion else ""))
+            return None
+        if lowered == "log":
+            for line in self.log[-15:]:
+                self.console.print(f"  [dim]{line}[/]")
+            return None
+        if lowered.startswith("save"):
+            self._save(answer[4:].strip())
+            return None
+        if lowered == "undo":
+            self._undo()
+            return None
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            self.console.print(f"[red]There is no choice {number}; pick 1 to {len(actions)}.[/]")
+            return None
+        try:
+            action = Action.from_text(answer)
+        except InvalidActionError as error:
+            self.console.print(f"[red]{error}.[/]")
+            return None
+        if action in actions:
+            return action
+        allowed = ", ".join(str(a) for a in actions)
+        self.console.print(f"[red]{answer!r} is not a choice now. Allowed: {allowed} "
+                           f"(or 1 to {len(actions)}).[/]")
+        return None
+
+    def _undo(self) -> None:
+        if not self.companion:
+            self.console.print("[red]Undo is for companion mode only: a game with dice "
+                               "rolled here cannot take moves back.[/]")
+            return
+        if not self.history:
+            self.console.print("[red]Nothing to undo yet.[/]")
+            return
+        snapshot = self.history.pop()
+        self.state = snapshot.state
+        del self.recorder.steps[snapshot.steps:]
+        undone = self.log[snapshot.log:]
+        del self.log[snapshot.log:]
+        self.console.print("[yellow]Taken back: " + (" ".join(undone) or "the last entry")
+                           + "[/]")
+        raise _Restart
+
+    def _hand_over(self, seat: int) -> None:
+        """Hot-seat: hide hands until the person at the seat confirms they hold the screen."""
+        if not self.config.game.hidden_information or len(self.humans) < 2:
+            return
+        if self._screen_holder == seat:
+            return
+        self.console.clear()
+        self.console.input(f"[bold]Pass the screen to {self.state.seat_name(seat)}, "
+                           "then press Enter[/] ")
+        self._screen_holder = seat
+
+    def _show_table(self, seat: int | None) -> None:
+        self.console.print(self.render(self.state.observation(seat)))
+
+    # --- saving --------------------------------------------------------------
+    def _offer_save(self) -> None:
+        if self.save_path is not None:
+            self._save(str(self.save_path))
+            return
+        if not self.humans or not self.recorder.steps:
+            return
+        try:
+            answer = self.console.input("Save the game record? Type a file name, or press "
+                                        "Enter to skip: ").strip()
+        except (KeyboardInterrupt, EOFError):
+            return
+        if answer:
+            self._save(answer)
+
+    def _save(self, name: str) -> None:
+        if not name:
+            self.console.print("[red]Give a file name: save FILE[/]")
+            return
+        try:
+            path = self.recorder.save(self.state, name)
+        except OSError as error:
+            self.console.print(f"[red]Could not save to {name}: {error.strerror}[/]")
+            return
+        self.console.print(f"Record saved to {path}. Replay it with: pickletable replay {path}")
+
+
+class _Restart(Exception):
+    """Internal: an undo happened; ask again from the restored state."""

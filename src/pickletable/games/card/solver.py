@@ -1,0 +1,332 @@
+"""The exact hand solver: is a hand complete, one split into melds, and the best partial split.
+
+A meld is three or more cards: a set (one number) or a straight (consecutive
+numbers, no wrap). Smash and Pickler are wild and stand for any number, in
+any count, even a meld of wilds only. Kitchen and Dink Shot never join a
+meld; a hand may keep one of them and still be complete.
+
+The search is exact: it takes the lowest number card left and tries every
+meld it could belong to (every set, every straight through it, with every
+choice of wilds), or leaves it loose, keeping the split with the fewest loose
+cards. Results are memoised twice: on the whole hand (a sorted tuple of card
+names) and on the (number counts, wild count) positions of the search.
+
+>>> solver = solver_for(1, 10)
+>>> verdict = solver.verdict(["3", "3", "3", "5", "6", "7", "smash"])
+>>> verdict.complete, verdict.summary
+(True, 'complete')
+>>> [str(meld) for meld in verdict.melds]
+['3 3 3 smash=3', '5 6 7']
+>>> solver.verdict(["1", "2", "4", "kitchen", "dink", "9", "9"]).summary
+'5 cards loose'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pickletable.games.card.content import DINK, FREE_CARDS, PICKLER, SPECIALS, WILDS
+
+Plan = tuple[Any, ...]
+"""One meld of the search: ("set", index, naturals, wilds), ("straight", start, mask)
+or ("wild", count)."""
+Search = tuple[int, tuple[Plan, ...]]
+"""How many cards the best split melds, and its melds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set or a straight: each card with the number it stands for.
+
+    >>> str(Meld("straight", (("9", 9), ("smash", 10), ("10", 10))))
+    '9 smash=10 10'
+    """
+
+    kind: str
+    cards: tuple[tuple[str, int], ...]
+
+    def __str__(self) -> str:
+        return " ".join(card if card not in WILDS else f"{card}={number}"
+                        for card, number in self.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        """The meld as JSON: its kind and its cards with the numbers they stand for."""
+        return {"kind": self.kind,
+                "cards": [{"card": card, "as": number} for card, number in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the solver says about one hand."""
+
+    cards: tuple[str, ...]
+    """The hand, sorted."""
+    complete: bool
+    melds: tuple[Meld, ...]
+    """The best split found (every card but `free` and `loose_cards` in a meld)."""
+    free: str | None
+    """The one Kitchen or Dink Shot the hand may keep outside its melds."""
+    loose_cards: tuple[str, ...]
+    """Cards in no meld (extra Kitchen and Dink Shot cards included)."""
+    dinks: int
+    picklers: int
+
+    @property
+    def loose(self) -> int:
+        """How many cards keep the hand from being complete."""
+        return len(self.loose_cards)
+
+    @property
+    def can_lay_down(self) -> bool:
+        """A complete hand, or any hand holding a Dink Shot, may be laid down."""
+        return self.complete or self.dinks > 0
+
+    @property
+    def summary(self) -> str:
+        """``complete``, ``1 card loose`` or ``N cards loose``."""
+        if self.complete:
+            return "complete"
+        return f"{self.loose} card{'s' if self.loose != 1 else ''} loose"
+
+    def value(self, serving: bool) -> int:
+        """Points the hand scores at the end of a rally.
+
+        One per Dink Shot; for the serving team a complete hand adds one, plus
+        one per Pickler in it.
+
+        >>> solver_for(1, 10).verdict("1 2 3 4 5 6 pickler".split()).value(serving=True)
+        2
+        """
+        points = self.dinks
+        if serving and self.complete:
+            points += 1 + self.picklers
+        return points
+
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as carried in observations."""
+        return {
+            "cards": list(self.cards),
+            "complete": self.complete,
+            "summary": self.summary,
+            "loose": self.loose,
+            "melds": [meld.to_json() for meld in self.melds],
+            "free": self.free,
+            "loose_cards": list(self.loose_cards),
+            "can_lay_down": self.can_lay_down,
+            "dinks": self.dinks,
+            "picklers": self.picklers,
+        }
+
+
+@cache
+def solver_for(lowest: int, highest: int) -> HandSolver:
+    """The shared solver (and its caches) for decks numbered `lowest`..`highest`."""
+    return HandSolver(lowest, highest)
+
+
+class HandSolver:
+    """Exact hand judgement for one number range, memoised on the card multiset."""
+
+    def __init__(self, lowest: int, highest: int) -> None:
+        self.lowest = lowest
+        self.highest = highest
+        self.width = highest - lowest + 1
+        self.numbers = tuple(str(n) for n in range(lowest, highest + 1))
+        self._index = {name: i for i, name in enumerate(self.numbers)}
+        self.order = {name: i for i, name in enumerate((*self.numbers, *SPECIALS))}
+        """Sort position of every card name: numbers, then Smash, Pickler, Kitchen, Dink Shot."""
+        self._search_memo: dict[tuple[tuple[int, ...], int], Search] = {}
+        self._verdicts: dict[tuple[str, ...], Verdict] = {}
+        self._lay_down: dict[tuple[str, ...], frozenset[str]] = {}
+
+    # --- public API ---------------------------------------------------------
+    def sort(self, cards: Iterable[str]) -> tuple[str, ...]:
+        """Cards in hand order (raises `KeyError` for a name the deck does not have).
+
+        >>> solver_for(1, 10).sort(["dink", "10", "smash", "2"])
+        ('2', '10', 'smash', 'dink')
+        """
+        order = self.order
+        for card in cards if isinstance(cards, tuple | list) else list(cards):
+            if card not in order:
+                raise KeyError(card)
+        return tuple(sorted(cards, key=order.__getitem__))
+
+    def verdict(self, cards: Iterable[str]) -> Verdict:
+        """The verdict for any hand, in any order."""
+        return self.verdict_sorted(self.sort(cards))
+
+    def verdict_sorted(self, hand: tuple[str, ...]) -> Verdict:
+        """The verdict for a hand already in `sort` order (the fast path engines use)."""
+        found = self._verdicts.get(hand)
+        if found is None:
+            found = self._judge(hand, self._search_memo)
+            self._verdicts[hand] = found
+        return found
+
+    def is_complete(self, cards: Iterable[str]) -> bool:
+        """Whether the hand is complete.
+
+        >>> solver_for(1, 10).is_complete("kitchen dink 1 2 3 4 5".split())
+        False
+        """
+        return self.verdict(cards).complete
+
+    def lay_down_discards(self, hand: tuple[str, ...]) -> frozenset[str]:
+        """The cards whose discard leaves a hand (from sorted `hand`) that may be laid down.
+
+        >>> sorted(solver_for(1, 10).lay_down_discards(tuple("1 2 3 4 5 6 7 9".split())))
+        ['1', '9']
+        """
+        found = self._lay_down.get(hand)
+        if found is None:
+            names = []
+            for position, card in enumerate(hand):
+                if position and hand[position - 1] == card:
+                    continue
+                rest = hand[:position] + hand[position + 1:]
+                if self.verdict_sorted(rest).can_lay_down:
+                    names.append(card)
+            found = frozenset(names)
+            self._lay_down[hand] = found
+        return found
+
+    def verdict_uncached(self, cards: Iterable[str]) -> Verdict:
+        """The verdict computed from scratch (benchmarks and tests)."""
+        return self._judge(self.sort(cards), {})
+
+    def clear_cache(self) -> None:
+        """Forget every memoised result."""
+        self._search_memo.clear()
+        self._verdicts.clear()
+        self._lay_down.clear()
+
+    # --- the search ---------------------------------------------------------
+    def _judge(self, hand: tuple[str, ...],
+               memo: dict[tuple[tuple[int, ...], int], Search]) -> Verdict:
+        counts = [0] * self.width
+        wild_cards: list[str] = []
+        free_cards: list[str] = []
+        index = self._index
+        for card in hand:
+            position = index.get(card)
+            if position is not None:
+                counts[position] += 1
+            elif card in WILDS:
+                wild_cards.append(card)
+            elif card in FREE_CARDS:
+                free_cards.append(card)
+            else:
+                raise KeyError(card)
+        _, plans = self._search(tuple(counts), len(wild_cards), memo)
+        melds, left = self._melds(plans, counts, wild_cards)
+        free = None
+        extra_free = list(free_cards)
+        if free_cards:
+            free = DINK if DINK in free_cards else free_cards[0]
+            extra_free.remove(free)
+        loose_cards = tuple(left + extra_free)
+        return Verdict(
+            cards=hand,
+            complete=not loose_cards,
+            melds=tuple(melds),
+            free=free,
+            loose_cards=loose_cards,
+            dinks=free_cards.count(DINK),
+            picklers=wild_cards.count(PICKLER),
+        )
+
+    def _search(self, counts: tuple[int, ...], wilds: int,
+                memo: dict[tuple[tuple[int, ...], int], Search]) -> Search:
+        """The split of these number cards and wilds that melds the most cards."""
+        key = (counts, wilds)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        lowest = next((i for i, n in enumerate(counts) if n), -1)
+        if lowest < 0:
+            found = (wilds, (("wild", wilds),)) if wilds >= 3 else (0, ())
+            memo[key] = found
+            return found
+        total = sum(counts) + wilds
+        best: Search = (-1, ())
+        for plan, rest, wilds_left, used in self._melds_through(counts, wilds, lowest):
+            melded, plans = self._search(rest, wilds_left, memo)
+            if melded + used > best[0]:
+                best = (melded + used, (plan, *plans))
+                if best[0] == total:
+                    memo[key] = best
+                    return best
+        # Or the lowest card stays loose.
+        rest = counts[:lowest] + (counts[lowest] - 1,) + counts[lowest + 1:]
+        melded, plans = self._search(rest, wilds, memo)
+        if melded > best[0]:
+            best = (melded, plans)
+        memo[key] = best
+        return best
+
+    def _melds_through(self, counts: tuple[int, ...], wilds: int, lowest: int
+                       ) -> Iterable[tuple[Plan, tuple[int, ...], int, int]]:
+        """Every meld holding one copy of the lowest number card left.
+
+        Yields the meld, the counts and wilds left after it, and its size.
+        """
+        have = counts[lowest]
+        for naturals in range(have, 0, -1):
+            rest = counts[:lowest] + (have - naturals,) + counts[lowest + 1:]
+            for extra in range(max(0, 3 - naturals), wilds + 1):
+                yield ("set", lowest, naturals, extra), rest, wilds - extra, naturals + extra
+        # Straights in which `lowest` is the lowest number card: wilds below it,
+        # then, position by position, a number card or a wild.
+        width = self.width
+        for start in range(max(0, lowest - wilds), lowest + 1):
+            below = lowest - start
+            taken = counts[:lowest] + (have - 1,) + counts[lowest + 1:]
+            stack = [(lowest + 1, (False,) * below + (True,), below, taken)]
+            while stack:
+                position, mask, used_wilds, left = stack.pop()
+                if len(mask) >= 3:
+                    yield ("straight", start, mask), left, wilds - used_wilds, len(mask)
+                if position >= width:
+                    continue
+                if used_wilds < wilds:
+                    stack.append((position + 1, (*mask, False), used_wilds + 1, left))
+                if left[position]:
+                    after = left[:position] + (left[position] - 1,) + left[position + 1:]
+                    stack.append((position + 1, (*mask, True), used_wilds, after))
+
+    def _melds(self, plans: tuple[Plan, ...], counts: list[int],
+               wild_cards: list[str]) -> tuple[list[Meld], list[str]]:
+        """Turn search plans into melds of real cards; return them and the loose cards."""
+        left = list(counts)
+        wild_pool = list(wild_cards)
+        melds = []
+        low = self.lowest
+        for plan in plans:
+            if plan[0] == "set":
+                _, position, naturals, extra = plan
+                number = low + position
+                left[position] -= naturals
+                cards = [(self.numbers[position], number)] * naturals
+                cards += [(wild_pool.pop(0), number) for _ in range(extra)]
+                melds.append(Meld("set", tuple(cards)))
+            elif plan[0] == "straight":
+                _, start, mask = plan
+                cards = []
+                for offset, natural in enumerate(mask):
+                    position = start + offset
+                    if natural:
+                        left[position] -= 1
+                        cards.append((self.numbers[position], low + position))
+                    else:
+                        cards.append((wild_pool.pop(0), low + position))
+                melds.append(Meld("straight", tuple(cards)))
+            else:
+                count = plan[1]
+                cards = [(wild_pool.pop(0), self.highest) for _ in range(count)]
+                melds.append(Meld("set", tuple(cards)))
+        loose = [self.numbers[i] for i, n in enumerate(left) for _ in range(n)]
+        return melds, loose + wild_pool
