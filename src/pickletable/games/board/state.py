@@ -241,7 +241,7 @@ class BoardState(GameState):
         return []
 
     def illegal_reason(self, action: Action) -> str:
-        if self.phase == "hit" and action.verb in ("skill", "strategy"):
+        if self.phase in ("serve", "hit") and action.verb in ("skill", "strategy"):
             return self._card_refusal(action)
         return super().illegal_reason(action)
 

@@ -89,8 +89,11 @@ def validate(data: dict[str, Any], check: Checker) -> dict[str, Any]:
     low = check.integer(numbers, "lowest", "numbers", minimum=0)
     high = check.integer(numbers, "highest", "numbers", minimum=0)
     if high < low + 2:
-        raise check.fail("numbers", f"'highest' ({high}) must be at least 'lowest' + 2 "
-                         f"({low + 2}), or no straight of three could be made")
+        raise check.fail(
+            "numbers",
+            f"'highest' ({high}) must be at least 'lowest' + 2 "
+            f"({low + 2}), or no straight of three could be made",
+        )
     if high > 99:
         raise check.fail("numbers", f"'highest' must be at most 99, is {high}")
     copies = check.integer(numbers, "copies", "numbers", minimum=1)
@@ -100,20 +103,25 @@ def validate(data: dict[str, Any], check: Checker) -> dict[str, Any]:
     specials = check.table(data, "specials")
     for key in specials:
         if key not in SPECIALS:
-            raise check.fail(f"specials.{key}", f"unknown card; the special cards are "
-                             f"{', '.join(SPECIALS)}")
+            raise check.fail(
+                f"specials.{key}", f"unknown card; the special cards are {', '.join(SPECIALS)}"
+            )
     total = (high - low + 1) * copies
     for card in SPECIALS:
         entry = specials.get(card)
         if not isinstance(entry, dict):
-            raise check.fail(f"specials.{card}",
-                             "missing table" if entry is None else "must be a table")
+            raise check.fail(
+                f"specials.{card}", "missing table" if entry is None else "must be a table"
+            )
         check.text(entry, "name", f"specials.{card}")
         total += check.integer(entry, "count", f"specials.{card}", minimum=0)
     if specials[KITCHEN]["count"] < 1:
-        raise check.fail("specials.kitchen", "'count' must be at least 1: the first Kitchen "
-                         "dealt picks the first server")
+        raise check.fail(
+            "specials.kitchen",
+            "'count' must be at least 1: the first Kitchen dealt picks the first server",
+        )
     if total < MIN_DECK:
-        raise check.fail("numbers", f"the deck has {total} cards; four players need at "
-                         f"least {MIN_DECK}")
+        raise check.fail(
+            "numbers", f"the deck has {total} cards; four players need at least {MIN_DECK}"
+        )
     return data

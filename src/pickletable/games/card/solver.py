@@ -49,13 +49,16 @@ class Meld:
     cards: tuple[tuple[str, int], ...]
 
     def __str__(self) -> str:
-        return " ".join(card if card not in WILDS else f"{card}={number}"
-                        for card, number in self.cards)
+        return " ".join(
+            card if card not in WILDS else f"{card}={number}" for card, number in self.cards
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The meld as JSON: its kind and its cards with the numbers they stand for."""
-        return {"kind": self.kind,
-                "cards": [{"card": card, "as": number} for card, number in self.cards]}
+        return {
+            "kind": self.kind,
+            "cards": [{"card": card, "as": number} for card, number in self.cards],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +190,7 @@ class HandSolver:
             for position, card in enumerate(hand):
                 if position and hand[position - 1] == card:
                     continue
-                rest = hand[:position] + hand[position + 1:]
+                rest = hand[:position] + hand[position + 1 :]
                 if self.verdict_sorted(rest).can_lay_down:
                     names.append(card)
             found = frozenset(names)
@@ -205,8 +208,9 @@ class HandSolver:
         self._lay_down.clear()
 
     # --- the search ---------------------------------------------------------
-    def _judge(self, hand: tuple[str, ...],
-               memo: dict[tuple[tuple[int, ...], int], Search]) -> Verdict:
+    def _judge(
+        self, hand: tuple[str, ...], memo: dict[tuple[tuple[int, ...], int], Search]
+    ) -> Verdict:
         counts = [0] * self.width
         wild_cards: list[str] = []
         free_cards: list[str] = []
@@ -239,8 +243,9 @@ class HandSolver:
             picklers=wild_cards.count(PICKLER),
         )
 
-    def _search(self, counts: tuple[int, ...], wilds: int,
-                memo: dict[tuple[tuple[int, ...], int], Search]) -> Search:
+    def _search(
+        self, counts: tuple[int, ...], wilds: int, memo: dict[tuple[tuple[int, ...], int], Search]
+    ) -> Search:
         """The split of these number cards and wilds that melds the most cards."""
         key = (counts, wilds)
         found = memo.get(key)
@@ -261,30 +266,31 @@ class HandSolver:
                     memo[key] = best
                     return best
         # Or the lowest card stays loose.
-        rest = counts[:lowest] + (counts[lowest] - 1,) + counts[lowest + 1:]
+        rest = (*counts[:lowest], counts[lowest] - 1, *counts[lowest + 1 :])
         melded, plans = self._search(rest, wilds, memo)
         if melded > best[0]:
             best = (melded, plans)
         memo[key] = best
         return best
 
-    def _melds_through(self, counts: tuple[int, ...], wilds: int, lowest: int
-                       ) -> Iterable[tuple[Plan, tuple[int, ...], int, int]]:
+    def _melds_through(
+        self, counts: tuple[int, ...], wilds: int, lowest: int
+    ) -> Iterable[tuple[Plan, tuple[int, ...], int, int]]:
         """Every meld holding one copy of the lowest number card left.
 
         Yields the meld, the counts and wilds left after it, and its size.
         """
         have = counts[lowest]
         for naturals in range(have, 0, -1):
-            rest = counts[:lowest] + (have - naturals,) + counts[lowest + 1:]
+            rest = (*counts[:lowest], have - naturals, *counts[lowest + 1 :])
             for extra in range(max(0, 3 - naturals), wilds + 1):
                 yield ("set", lowest, naturals, extra), rest, wilds - extra, naturals + extra
         # Straights in which `lowest` is the lowest number card: wilds below it,
         # then, position by position, a number card or a wild.
         width = self.width
-        for start in range(max(0, lowest - wilds), lowest + 1):
+        for start in range(lowest, max(0, lowest - wilds) - 1, -1):
             below = lowest - start
-            taken = counts[:lowest] + (have - 1,) + counts[lowest + 1:]
+            taken = (*counts[:lowest], have - 1, *counts[lowest + 1 :])
             stack = [(lowest + 1, (False,) * below + (True,), below, taken)]
             while stack:
                 position, mask, used_wilds, left = stack.pop()
@@ -295,11 +301,12 @@ class HandSolver:
                 if used_wilds < wilds:
                     stack.append((position + 1, (*mask, False), used_wilds + 1, left))
                 if left[position]:
-                    after = left[:position] + (left[position] - 1,) + left[position + 1:]
+                    after = (*left[:position], left[position] - 1, *left[position + 1 :])
                     stack.append((position + 1, (*mask, True), used_wilds, after))
 
-    def _melds(self, plans: tuple[Plan, ...], counts: list[int],
-               wild_cards: list[str]) -> tuple[list[Meld], list[str]]:
+    def _melds(
+        self, plans: tuple[Plan, ...], counts: list[int], wild_cards: list[str]
+    ) -> tuple[list[Meld], list[str]]:
         """Turn search plans into melds of real cards; return them and the loose cards."""
         left = list(counts)
         wild_pool = list(wild_cards)

@@ -1,0 +1,90 @@
+"""The Pickleball Card Game as pickletable sees it: table sizes, seats and options."""
+
+from __future__ import annotations
+
+from pickletable.core.content import Content, Validator
+from pickletable.core.game import GameDefinition
+from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.games.card import content as card_content
+from pickletable.games.card.state import SEAT_NAMES, SEATS_BY_PLAYERS, CardRules, CardState
+
+OPTIONS = OptionSet(
+    [
+        OptionSpec(
+            "no_discard_taken_card",
+            bool,
+            True,
+            "a card just taken from the discard pile may not be discarded in the same turn "
+            "(an identical card already held may)",
+        ),
+        OptionSpec(
+            "target_score",
+            int,
+            11,
+            "the score that wins, with the win_by lead",
+            minimum=1,
+            maximum=99,
+        ),
+        OptionSpec(
+            "win_by",
+            int,
+            2,
+            "the lead a team needs at or past target_score to win",
+            minimum=1,
+            maximum=10,
+        ),
+        OptionSpec(
+            "reshuffle_limit",
+            int,
+            1,
+            "how often in one rally the discard pile (less its top card) becomes a new draw "
+            "pile; when the draw pile runs out once more, the rally ends after that turn",
+            minimum=0,
+            maximum=20,
+        ),
+        OptionSpec(
+            "content",
+            str,
+            "",
+            "a TOML file describing your own deck (empty: the built-in 52-card deck)",
+        ),
+    ]
+)
+
+
+class CardGame(GameDefinition):
+    """The Pickleball Card Game (game id ``card``).
+
+    >>> from pickletable.games.card import GAME
+    >>> GAME.seats_for(3), GAME.seat_names(3)
+    ((0, 1, 3), ['North', 'East', 'West'])
+    >>> state = GAME.new_game(4, {"target_score": 5})
+    >>> state.current_player, state.rules.target
+    (-1, 5)
+    """
+
+    id = "card"
+    title = "The Pickleball Card Game"
+    player_counts = (2, 3, 4)
+    default_players = 2
+    options = OPTIONS
+    content_package = "pickletable.games.card"
+
+    def seats_for(self, players: int) -> tuple[int, ...]:
+        """Compass seats: 2 players North v South, 3 North v East and West, 4 all round."""
+        return SEATS_BY_PLAYERS[players]
+
+    def seat_names(self, players: int) -> list[str]:
+        """North, East, South and West, as far as the table goes."""
+        return [SEAT_NAMES[seat] for seat in self.seats_for(players)]
+
+    @property
+    def validate_content(self) -> Validator:
+        """The card content validator."""
+        return card_content.validate
+
+    def _new_state(
+        self, players: int, options: dict[str, OptionValue], content: Content
+    ) -> CardState:
+        deck = card_content.CardDeck.from_data(content.data)
+        return CardState.new(CardRules.build(deck, options, players))

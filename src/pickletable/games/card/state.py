@@ -1,0 +1,561 @@
+"""The rules of the Pickleball Card Game as a pure state machine.
+
+A game runs through these stages (``CardState.stage``):
+
+- ``first_server``: chance turns cards face up, one per seat clockwise from
+  North, until a Kitchen shows; that seat serves first;
+- ``deal``: chance deals seven cards to each seat, one at a time, starting
+  left of the server; ``flip``: chance turns the first discard;
+- ``turn``: the seat to play draws (``draw``) or takes the discard (``take 7``);
+  ``drawing``: chance gives the drawn card;
+- ``discard``: the seat discards (``discard 7``), or discards and lays its
+  hand down in the same decision (``discard 7 lay``);
+- ``over``.
+
+The lay-down choice rides on the discard so that being asked reveals
+nothing to the other seats. Hands are sorted tuples, shared between clones.
+
+>>> from pickletable.games.card import GAME
+>>> state = GAME.new_game(2)
+>>> for text in ["show 5", "show 9", "show kitchen"]:
+...     _ = state.apply_text(text)
+>>> state.seat_name(state.server), state.stage
+('North', 'deal')
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from pickletable.core.actions import Action
+from pickletable.core.events import Event
+from pickletable.core.options import OptionValue
+from pickletable.core.piles import Pile
+from pickletable.core.state import CHANCE, GameState, Outcome
+from pickletable.games.card import text, view
+from pickletable.games.card.content import DINK, HAND_SIZE, KITCHEN, CardDeck
+from pickletable.games.card.solver import HandSolver, Verdict, solver_for
+
+SEAT_NAMES = ("North", "East", "South", "West")
+SEATS_BY_PLAYERS = {2: (0, 2), 3: (0, 1, 3), 4: (0, 1, 2, 3)}
+"""Seat numbers are compass points: singles sit North v South; three players
+North (alone) v East and West; doubles North-South v East-West."""
+
+TEAMS_BY_PLAYERS = {2: {0: 0, 2: 1}, 3: {0: 0, 1: 1, 3: 1}, 4: {0: 0, 1: 1, 2: 0, 3: 1}}
+"""Team 0 (A) and team 1 (B) of every seat; teammates sit across from each other."""
+
+DRAW = Action("draw")
+LAY = "lay"
+CHANCE_STAGES = frozenset({"first_server", "deal", "flip", "drawing"})
+
+
+@dataclass(frozen=True)
+class CardRules:
+    """Everything fixed for one game: deck, options and derived tables (shared by clones)."""
+
+    deck: CardDeck
+    options: dict[str, OptionValue]
+    seats: tuple[int, ...]
+    team_of: dict[int, int]
+    teams: tuple[tuple[int, ...], tuple[int, ...]]
+    next_seat: dict[int, int]
+    target: int
+    win_by: int
+    no_discard_taken_card: bool
+    reshuffle_limit: int
+    solver: HandSolver
+    order: dict[str, int]
+    take: dict[str, Action]
+    discard: dict[str, Action]
+    discard_lay: dict[str, Action]
+    chance: dict[str, dict[str, Action]]
+
+    @staticmethod
+    def build(deck: CardDeck, options: dict[str, OptionValue], players: int) -> CardRules:
+        """Derive the rules tables from the deck and checked options."""
+        seats = SEATS_BY_PLAYERS[players]
+        team_of = dict(TEAMS_BY_PLAYERS[players])
+        teams = (
+            tuple(s for s in seats if team_of[s] == 0),
+            tuple(s for s in seats if team_of[s] == 1),
+        )
+        solver = solver_for(deck.lowest, deck.highest)
+        names = deck.names
+        return CardRules(
+            deck=deck,
+            options=dict(options),
+            seats=seats,
+            team_of=team_of,
+            teams=teams,
+            next_seat={seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)},
+            target=int(options["target_score"]),
+            win_by=int(options["win_by"]),
+            no_discard_taken_card=bool(options["no_discard_taken_card"]),
+            reshuffle_limit=int(options["reshuffle_limit"]),
+            solver=solver,
+            order=solver.order,
+            take={c: Action("take", (c,)) for c in names},
+            discard={c: Action("discard", (c,)) for c in names},
+            discard_lay={c: Action("discard", (c, LAY)) for c in names},
+            chance={
+                verb: {c: Action(verb, (c,)) for c in names}
+                for verb in ("show", "deal", "flip", "draw")
+            },
+        )
+
+    def team_name(self, team: int) -> str:
+        """A team by its members ("North & South")."""
+        return " & ".join(SEAT_NAMES[s] for s in self.teams[team])
+
+
+_CHANCE_VERB = {"first_server": "show", "deal": "deal", "flip": "flip", "drawing": "draw"}
+
+
+class CardState(GameState):
+    """One position of a card game."""
+
+    game_id = "card"
+
+    __slots__ = (
+        "_outcome",
+        "dealt",
+        "discards",
+        "ends_after_turn",
+        "hands",
+        "known",
+        "laid",
+        "lap_left",
+        "last_rally",
+        "pile",
+        "rally",
+        "reshuffles",
+        "rules",
+        "scores",
+        "server",
+        "shown",
+        "stage",
+        "taken",
+        "turn",
+    )
+
+    def __init__(self, rules: CardRules) -> None:
+        self.rules = rules
+        self.stage = "first_server"
+        self.scores = [0, 0]
+        self.server: int | None = None
+        self.rally = 0
+        self.turn = rules.seats[0]
+        self.hands: list[tuple[str, ...]] = [(), (), (), ()]
+        self.known: list[tuple[str, ...]] = [(), (), (), ()]
+        """Per seat, cards everyone saw it take from the discard pile and still holds."""
+        self.pile = Pile.of(rules.deck.cards())
+        self.discards: list[str] = []
+        self.taken: str | None = None
+        self.laid: tuple[int, ...] = ()
+        self.lap_left = -1
+        self.reshuffles = 0
+        self.ends_after_turn = False
+        self.dealt = 0
+        self.shown: list[tuple[int, str]] = []
+        self.last_rally: dict[str, Any] | None = None
+        self._outcome: Outcome | None = None
+
+    @staticmethod
+    def new(rules: CardRules) -> CardState:
+        """A new game: chance is about to turn cards face up for the first server."""
+        return CardState(rules)
+
+    # --- who acts -------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats in play, clockwise."""
+        return self.rules.seats
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat asked now, `CHANCE`, or `None` when the game is over."""
+        stage = self.stage
+        if stage in CHANCE_STAGES:
+            return CHANCE
+        if stage == "over":
+            return None
+        return self.turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Winners, final scores and why, once the game is over."""
+        return self._outcome
+
+    def seat_name(self, seat: int) -> str:
+        """North, East, South or West."""
+        return SEAT_NAMES[seat]
+
+    @property
+    def serving_team(self) -> int | None:
+        """The team holding the serve card (``None`` before the first server is known)."""
+        return None if self.server is None else self.rules.team_of[self.server]
+
+    @property
+    def final_lap(self) -> bool:
+        """True once someone has laid down and the others take their final turns."""
+        return self.lap_left >= 0
+
+    def verdict(self, seat: int) -> Verdict:
+        """The solver's verdict on a seat's hand."""
+        return self.rules.solver.verdict_sorted(self.hands[seat])
+
+    # --- moves ----------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Chance outcomes, or the seat's draws, takes and discards."""
+        stage = self.stage
+        if stage == "turn":
+            return [DRAW, self.rules.take[self.discards[-1]]]
+        if stage == "discard":
+            return self._discards()
+        if stage in CHANCE_STAGES:
+            actions = self.rules.chance[_CHANCE_VERB[stage]]
+            return [actions[card] for card, _ in self.pile.draw_outcomes()]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The cards chance may turn up next, with their probabilities."""
+        stage = self.stage
+        if stage not in CHANCE_STAGES:
+            return []
+        actions = self.rules.chance[_CHANCE_VERB[stage]]
+        return [(actions[card], p) for card, p in self.pile.draw_outcomes()]
+
+    def _discards(self) -> list[Action]:
+        rules = self.rules
+        hand = self.hands[self.turn]
+        barred = self.taken if rules.no_discard_taken_card else None
+        layable = rules.solver.lay_down_discards(hand)
+        actions = []
+        previous = ""
+        for position, card in enumerate(hand):
+            if card == previous:
+                continue
+            previous = card
+            if card == barred and (position + 1 >= len(hand) or hand[position + 1] != card):
+                continue
+            actions.append(rules.discard[card])
+            if card in layable:
+                actions.append(rules.discard_lay[card])
+        return actions
+
+    def illegal_reason(self, action: Action) -> str:
+        """Why an action is refused, in the rulebook's terms."""
+        return text.illegal_reason(self, action)
+
+    def _apply(self, action: Action) -> list[Event]:
+        stage = self.stage
+        if stage == "turn":
+            return self._start_turn(action)
+        if stage == "discard":
+            return self._discard(action.args[0], len(action.args) > 1)
+        card = action.args[0]
+        self.pile.take(card)
+        if stage == "drawing":
+            return self._drawn(card)
+        if stage == "deal":
+            return self._deal(card)
+        if stage == "flip":
+            self.discards.append(card)
+            self.stage = "turn"
+            return [Event("flipped", {"card": card, "seat": self.turn})]
+        return self._show(card)
+
+    # --- setup and dealing ----------------------------------------------------
+    def _show(self, card: str) -> list[Event]:
+        seats = self.rules.seats
+        seat = seats[len(self.shown) % len(seats)]
+        self.shown.append((seat, card))
+        events = [Event("shown", {"seat": seat, "card": card})]
+        if card == KITCHEN:
+            self.server = seat
+            events.append(Event("first_server", {"seat": seat}))
+            events += self._start_rally()
+        return events
+
+    def _start_rally(self) -> list[Event]:
+        assert self.server is not None
+        self.rally += 1
+        self.stage = "deal"
+        self.pile = Pile.of(self.rules.deck.cards())
+        self.hands = [(), (), (), ()]
+        self.known = [(), (), (), ()]
+        self.discards = []
+        self.taken = None
+        self.laid = ()
+        self.lap_left = -1
+        self.reshuffles = 0
+        self.ends_after_turn = False
+        self.dealt = 0
+        self.turn = self.rules.next_seat[self.server]
+        return [
+            Event(
+                "rally_start",
+                {
+                    "rally": self.rally,
+                    "server": self.server,
+                    "team": self.rules.team_of[self.server],
+                },
+            )
+        ]
+
+    def _deal(self, card: str) -> list[Event]:
+        seats = self.rules.seats
+        start = seats.index(self.turn)
+        seat = seats[(start + self.dealt) % len(seats)]
+        self.hands[seat] = self._insert(self.hands[seat], card)
+        self.dealt += 1
+        if self.dealt < HAND_SIZE * len(seats):
+            return []
+        self.stage = "flip"
+        return [Event("dealt", {"cards": HAND_SIZE})]
+
+    # --- a turn ---------------------------------------------------------------
+    def _start_turn(self, action: Action) -> list[Event]:
+        if action.verb == "draw":
+            self.stage = "drawing"
+            return []
+        card = self.discards.pop()
+        seat = self.turn
+        self.hands[seat] = self._insert(self.hands[seat], card)
+        self.known[seat] = self._insert(self.known[seat], card)
+        self.taken = card
+        self.stage = "discard"
+        return [Event("took", {"seat": seat, "card": card})]
+
+    def _drawn(self, card: str) -> list[Event]:
+        seat = self.turn
+        self.hands[seat] = self._insert(self.hands[seat], card)
+        self.taken = None
+        self.stage = "discard"
+        events = [Event("drew", {"seat": seat})]
+        if not len(self.pile):
+            last = self.reshuffles >= self.rules.reshuffle_limit
+            self.ends_after_turn = last
+            events.append(Event("pile_empty", {"seat": seat, "rally_ends": last}))
+        return events
+
+    def _discard(self, card: str, lay: bool) -> list[Event]:
+        seat = self.turn
+        hand = self.hands[seat]
+        position = hand.index(card)
+        self.hands[seat] = hand[:position] + hand[position + 1 :]
+        known = self.known[seat]
+        if card in known:
+            spot = known.index(card)
+            self.known[seat] = known[:spot] + known[spot + 1 :]
+        self.discards.append(card)
+        self.taken = None
+        events = [Event("discarded", {"seat": seat, "card": card})]
+        starts_lap = False
+        if lay:
+            verdict = self.verdict(seat)
+            self.laid += (seat,)
+            events.append(
+                Event(
+                    "laid_down",
+                    {
+                        "seat": seat,
+                        "cards": list(verdict.cards),
+                        "complete": verdict.complete,
+                        "dink": verdict.dinks > 0,
+                        "summary": verdict.summary,
+                    },
+                )
+            )
+            if self.lap_left < 0:
+                starts_lap = True
+                self.lap_left = len(self.rules.seats) - 1
+                events.append(Event("final_lap", {"seat": seat, "turns": self.lap_left}))
+        return events + self._end_turn(starts_lap)
+
+    def _end_turn(self, started_lap: bool) -> list[Event]:
+        if self.ends_after_turn:
+            return self._end_rally("pile")
+        if self.lap_left >= 0 and not started_lap:
+            self.lap_left -= 1
+            if self.lap_left == 0:
+                return self._end_rally("lap")
+        self.turn = self.rules.next_seat[self.turn]
+        self.stage = "turn"
+        if len(self.pile):
+            return []
+        # The draw pile ran out: all but the top discard become the new draw pile.
+        self.reshuffles += 1
+        top = self.discards.pop()
+        self.pile.reshuffle(self.discards)
+        self.discards = [top]
+        events = [Event("reshuffled", {"cards": len(self.pile), "times": self.reshuffles})]
+        if not len(self.pile):
+            return events + self._end_rally("pile")
+        return events
+
+    # --- scoring --------------------------------------------------------------
+    def _end_rally(self, why: str) -> list[Event]:
+        rules = self.rules
+        assert self.server is not None
+        serving = rules.team_of[self.server]
+        hands = []
+        for seat in rules.seats:
+            verdict = self.verdict(seat)
+            hands.append(_scored_hand(seat, verdict, rules.team_of[seat] == serving))
+        teams = []
+        for team, members in enumerate(rules.teams):
+            best = max((h for h in hands if h["seat"] in members), key=lambda h: int(h["value"]))
+            teams.append({"team": team, "best": best["seat"], "points": best["value"]})
+            self.scores[team] += int(best["value"])
+        winner, reason = self._serve_winner()
+        summary: dict[str, Any] = {
+            "rally": self.rally,
+            "ended": why,
+            "server": self.server,
+            "serving_team": serving,
+            "hands": hands,
+            "teams": teams,
+            "laid": list(self.laid),
+            "serve_to": winner,
+            "serve_reason": reason,
+            "scores": list(self.scores),
+        }
+        self.last_rally = summary
+        events = [Event("rally_scored", summary)]
+        if winner is not None:
+            self.server = winner
+        won = self._winning_team()
+        if won is None:
+            return events + self._start_rally()
+        self.stage = "over"
+        winners = rules.teams[won]
+        self._outcome = Outcome(
+            winners=winners,
+            scores={seat: float(self.scores[rules.team_of[seat]]) for seat in rules.seats},
+            reason=f"{rules.team_name(won)} reached {self.scores[won]} to {self.scores[1 - won]}",
+        )
+        events.append(
+            Event("game_over", {"team": won, "winners": list(winners), "scores": list(self.scores)})
+        )
+        return events
+
+    def _serve_winner(self) -> tuple[int | None, str]:
+        """Who serves next: the first Dink Shot lay-down, else the first complete one."""
+        solver = self.rules.solver
+        for seat in self.laid:
+            if DINK in self.hands[seat]:
+                return seat, "dink"
+        for seat in self.laid:
+            if solver.verdict_sorted(self.hands[seat]).complete:
+                return seat, "complete"
+        return None, "none"
+
+    def _winning_team(self) -> int | None:
+        rules = self.rules
+        for team in (0, 1):
+            mine, theirs = self.scores[team], self.scores[1 - team]
+            if mine >= rules.target and mine - theirs >= rules.win_by:
+                return team
+        return None
+
+    def _insert(self, cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+        order = self.rules.order
+        position = bisect.bisect_right(cards, order[card], key=order.__getitem__)
+        return (*cards[:position], card, *cards[position:])
+
+    # --- views ----------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know: its own hand and verdict, never another hidden hand."""
+        return view.observation(self, seat)
+
+    def describe(self, event: Event) -> str:
+        """A log sentence for one event."""
+        return text.describe(self, event)
+
+    def prompt(self) -> str:
+        """What the engine waits for, in words."""
+        return text.prompt(self)
+
+    def describe_action(self, action: Action) -> str:
+        """A menu label for an action."""
+        return text.describe_action(self, action)
+
+    # --- search ---------------------------------------------------------------
+    def clone(self) -> CardState:
+        """An independent copy (hands are shared tuples; lists and the pile are copied)."""
+        other = CardState.__new__(CardState)
+        other.rules = self.rules
+        other.stage = self.stage
+        other.scores = self.scores[:]
+        other.server = self.server
+        other.rally = self.rally
+        other.turn = self.turn
+        other.hands = self.hands[:]
+        other.known = self.known[:]
+        other.pile = self.pile.copy()
+        other.discards = self.discards[:]
+        other.taken = self.taken
+        other.laid = self.laid
+        other.lap_left = self.lap_left
+        other.reshuffles = self.reshuffles
+        other.ends_after_turn = self.ends_after_turn
+        other.dealt = self.dealt
+        other.shown = self.shown[:]
+        other.last_rally = self.last_rally
+        other._outcome = self._outcome
+        return other
+
+    def hidden_from(self, seat: int | None) -> list[int]:
+        """The seats whose hands `seat` cannot see (laid-down hands are face up)."""
+        return [s for s in self.rules.seats if s != seat and s not in self.laid]
+
+    def resample(self, seat: int | None, rng: random.Random) -> CardState:
+        """Re-deal every card `seat` cannot see, keeping what it knows.
+
+        Hidden hands keep their sizes and the cards everyone saw them take from
+        the discard pile; the rest of them, with the draw pile, is shuffled and
+        dealt again.
+        """
+        other = self.clone()
+        hidden = self.hidden_from(seat)
+        pool = other.pile.cards()
+        for s in hidden:
+            rest = list(self.hands[s])
+            for card in self.known[s]:
+                rest.remove(card)
+            pool += rest
+        rng.shuffle(pool)
+        at = 0
+        for s in hidden:
+            need = len(self.hands[s]) - len(self.known[s])
+            cards = list(self.known[s]) + pool[at : at + need]
+            at += need
+            other.hands[s] = self.rules.solver.sort(cards)
+        other.pile = Pile.of(pool[at:])
+        return other
+
+
+def _scored_hand(seat: int, verdict: Verdict, serving: bool) -> dict[str, Any]:
+    """A hand shown at the end of a rally: its cards, value and why."""
+    reasons = []
+    if verdict.dinks:
+        reasons.append({"points": verdict.dinks, "why": "dink"})
+    if serving and verdict.complete:
+        reasons.append({"points": 1, "why": "complete"})
+        if verdict.picklers:
+            reasons.append({"points": verdict.picklers, "why": "pickler"})
+    return {
+        "seat": seat,
+        "cards": list(verdict.cards),
+        "complete": verdict.complete,
+        "summary": verdict.summary,
+        "serving": serving,
+        "dinks": verdict.dinks,
+        "picklers": verdict.picklers,
+        "value": verdict.value(serving),
+        "reasons": reasons,
+    }
