@@ -16,7 +16,7 @@ names) and on the (number counts, wild count) positions of the search.
 >>> verdict.complete, verdict.summary
 (True, 'complete')
 >>> [str(meld) for meld in verdict.melds]
-['3 3 3 smash=3', '5 6 7']
+['3 3 3', '5 6 7 smash=8']
 >>> solver.verdict(["1", "2", "4", "kitchen", "dink", "9", "9"]).summary
 '5 cards loose'
 """
@@ -181,8 +181,8 @@ class HandSolver:
     def lay_down_discards(self, hand: tuple[str, ...]) -> frozenset[str]:
         """The cards whose discard leaves a hand (from sorted `hand`) that may be laid down.
 
-        >>> sorted(solver_for(1, 10).lay_down_discards(tuple("1 2 3 4 5 6 7 9".split())))
-        ['1', '9']
+        >>> sorted(solver_for(1, 10).lay_down_discards(tuple("1 2 3 4 5 6 7 8".split())))
+        ['1', '4', '5', '8']
         """
         found = self._lay_down.get(hand)
         if found is None:
