@@ -57,8 +57,9 @@ def parse_hand(text: str, deck: CardDeck, size: int = HAND_SIZE) -> tuple[str, .
     for card in set(cards):
         if cards.count(card) > deck.count(card):
             have = deck.count(card)
+            copies = "copy" if have == 1 else "copies"
             raise HandError(
-                f"the deck has only {have} {deck.title(card)} card"
-                f"{'s' if have != 1 else ''}; the hand has {cards.count(card)}"
+                f"the deck has only {have} {copies} of {deck.title(card)}; "
+                f"the hand has {cards.count(card)}"
             )
     return cards

@@ -18,7 +18,7 @@ names) and on the (number counts, wild count) positions of the search.
 >>> [str(meld) for meld in verdict.melds]
 ['3 3 3', '5 6 7 smash=8']
 >>> solver.verdict(["1", "2", "4", "kitchen", "dink", "9", "9"]).summary
-'5 cards loose'
+'6 cards loose'
 """
 
 from __future__ import annotations

@@ -1,0 +1,75 @@
+"""``pickletable hand "3 3 3 5 6 7 smash"``: is a hand complete, how it splits, what it is worth.
+
+>>> import io
+>>> from rich.console import Console
+>>> console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+>>> console.print(hand_report("3 3 3 5 6 7 smash"))
+>>> print(console.export_text().strip())
+Hand: 3 3 3 5 6 7 Smash
+Complete.
+Split: [3 3 3]  [5 6 7 Smash=8]
+Laid down by the serving team it scores 1: 1 for a complete hand.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from pickletable.games.card import GAME
+from pickletable.games.card.cards import parse_hand
+from pickletable.games.card.content import CardDeck
+from pickletable.games.card.solver import solver_for
+
+
+def hand_report(text: str, deck: CardDeck | None = None) -> RenderableType:
+    """The verdict on a typed hand (default deck unless one is given).
+
+    Raises `CardNameError` or `HandError` (both `PickletableError`) for a
+    hand that cannot be read, naming the allowed cards.
+    """
+    deck = deck or CardDeck.from_data(GAME.default_content().data)
+    cards = parse_hand(text, deck)
+    verdict = solver_for(deck.lowest, deck.highest).verdict(cards)
+
+    def title(card: str, stands_for: int | None = None) -> str:
+        name = deck.title(card)
+        return (
+            f"{name}={stands_for}"
+            if stands_for is not None and card in ("smash", "pickler")
+            else name
+        )
+
+    lines = [Text("Hand: " + " ".join(title(c) for c in verdict.cards), style="bold")]
+    if verdict.complete:
+        lines.append(Text("Complete.", style="bold green"))
+    else:
+        lines.append(Text(f"Not complete: {verdict.summary}.", style="bold red"))
+    split = "  ".join(
+        "[" + " ".join(title(c, n) for c, n in meld.cards) + "]" for meld in verdict.melds
+    )
+    label = "Split" if verdict.complete else "Best split"
+    line = f"{label}: {split or 'no meld'}"
+    if verdict.free:
+        line += f"  free: {title(verdict.free)}"
+    if verdict.loose_cards:
+        line += "  loose: " + " ".join(title(c) for c in verdict.loose_cards)
+    lines.append(Text(line))
+    if verdict.can_lay_down:
+        value = verdict.value(serving=True)
+        whys = []
+        if verdict.complete:
+            whys.append("1 for a complete hand")
+            if verdict.picklers:
+                whys.append(f"{verdict.picklers} for Pickler{'s' * (verdict.picklers > 1)}")
+        if verdict.dinks:
+            whys.append(f"{verdict.dinks} for Dink Shot{'s' * (verdict.dinks > 1)}")
+        lines.append(Text(f"Laid down by the serving team it scores {value}: {', '.join(whys)}."))
+    else:
+        lines.append(
+            Text(
+                "It may not be laid down (not complete, no Dink Shot); "
+                "shown at the end of a rally it scores 0."
+            )
+        )
+    return Group(*lines)

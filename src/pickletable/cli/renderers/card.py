@@ -1,0 +1,225 @@
+"""The card game in a terminal: your hand in melds, the piles, the table and the score.
+
+It draws an observation and knows no rule: the verdict on your hand
+("complete", "2 cards loose") and its melds come from the engine's solver.
+
+>>> import io
+>>> from rich.console import Console
+>>> from pickletable.games.card import GAME
+>>> state = GAME.new_game(2)
+>>> _ = state.apply_text("show kitchen")
+>>> console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+>>> console.print(render(state.observation(0)))
+>>> "North serves" in console.export_text()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+WILDS = ("smash", "pickler")
+CARD_STYLES = {
+    "smash": "bold magenta",
+    "pickler": "bold green",
+    "kitchen": "bold yellow",
+    "dink": "bold cyan",
+}
+REASONS = {
+    "dink": ("Dink Shot", "Dink Shots"),
+    "complete": ("complete hand while serving", "complete hand while serving"),
+    "pickler": ("Pickler in a complete hand", "Picklers in a complete hand"),
+}
+
+
+def render(observation: dict[str, Any]) -> RenderableType:
+    """Score, table, piles, your hand and the last rally's summary, as one Rich group."""
+    parts: list[RenderableType] = [_score(observation), _table(observation)]
+    if observation["hand"]:
+        parts.append(_hand(observation))
+    if observation["last_rally"] is not None:
+        parts.append(_last_rally(observation))
+    parts.append(Text(observation["prompt"], style="bold"))
+    return Group(*parts)
+
+
+# --- pieces --------------------------------------------------------------------
+def card_text(observation: dict[str, Any], card: str, stands_for: int | None = None) -> Text:
+    """One card by its title; a wild shows the number it stands for."""
+    title = observation["titles"].get(card, card)
+    if stands_for is not None and card in WILDS:
+        title = f"{title}={stands_for}"
+    return Text(title, style=CARD_STYLES.get(card, "bold"))
+
+
+def cards_text(observation: dict[str, Any], cards: list[str]) -> Text:
+    """Cards separated by spaces."""
+    return Text(" ").join(card_text(observation, card) for card in cards)
+
+
+def _names(observation: dict[str, Any]) -> dict[int, str]:
+    return {seat["seat"]: seat["name"] for seat in observation["seats"]}
+
+
+def _score(observation: dict[str, Any]) -> RenderableType:
+    names = _names(observation)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column()
+    grid.add_column(justify="right")
+    grid.add_column()
+    for team in observation["teams"]:
+        serve = ""
+        if team["serve_card"] and observation["server"] is not None:
+            serve = f"serve card: {names[observation['server']]} serves"
+        grid.add_row(Text(team["name"], style="bold"), str(team["score"]), serve)
+    title = (
+        f"Rally {observation['rally']} — first to {observation['target']}, "
+        f"win by {observation['win_by']}"
+    )
+    return Panel(grid, title=title, border_style="green")
+
+
+def _table(observation: dict[str, Any]) -> RenderableType:
+    names = _names(observation)
+    table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
+    table.add_column("Seat")
+    table.add_column("Team")
+    table.add_column("Cards", justify="right")
+    table.add_column("On the table")
+    team_names = {team["team"]: team["name"] for team in observation["teams"]}
+    for seat in observation["seats"]:
+        label = Text(seat["name"], style="bold")
+        if observation["turn"] == seat["seat"]:
+            label.append(" ◀", style="bold yellow")
+        table.add_row(
+            label, team_names[seat["team"]], str(seat["cards"]), _on_table(observation, seat)
+        )
+    if observation["stage"] == "first_server":
+        shown = Text("Dealt face up for the first server: ")
+        shown.append(
+            Text(", ").join(
+                Text(f"{names[item['seat']]} ") + card_text(observation, item["card"])
+                for item in observation["first_server_cards"]
+            )
+            or Text("nothing yet")
+        )
+        return Panel(Group(table, shown), title="Table", border_style="blue")
+    piles = Text(f"Draw pile: {observation['draw_count']} cards")
+    if observation["reshuffles"]:
+        piles.append(f" (made again {observation['reshuffles']}×)")
+    piles.append("   Discard pile: ")
+    if observation["discard_top"] is None:
+        piles.append("empty")
+    else:
+        piles.append_text(card_text(observation, observation["discard_top"]))
+        piles.append(f" on top ({observation['discard_count']} cards)")
+    parts: list[RenderableType] = [table, piles]
+    if observation["final_lap"]:
+        parts.append(
+            Text(f"Final turns: {observation['final_turns_left']} left", style="bold yellow")
+        )
+    return Panel(Group(*parts), title="Table", border_style="blue")
+
+
+def _on_table(observation: dict[str, Any], seat: dict[str, Any]) -> Text:
+    if seat["laid_down"]:
+        line = Text("laid down: ")
+        line.append_text(cards_text(observation, seat["hand"]))
+        verdict = seat["verdict"]
+        line.append(f" ({verdict['summary']}{', Dink Shot' if verdict['dinks'] else ''})")
+        return line
+    if seat["known"]:
+        line = Text("took from the discard pile: ", style="dim")
+        line.append_text(cards_text(observation, seat["known"]))
+        return line
+    return Text("")
+
+
+def _hand(observation: dict[str, Any]) -> RenderableType:
+    verdict = observation["verdict"]
+    lines: list[RenderableType] = []
+    sorted_hand = Text("Sorted: ", style="dim")
+    sorted_hand.append_text(cards_text(observation, observation["hand"]))
+    lines.append(sorted_hand)
+    grouped = Text("Melds:  ", style="dim")
+    melds = [
+        Text("[")
+        + Text(" ").join(card_text(observation, c["card"], c["as"]) for c in meld["cards"])
+        + Text("]")
+        for meld in verdict["melds"]
+    ]
+    grouped.append_text(Text("  ").join(melds) if melds else Text("none"))
+    if verdict["free"] is not None:
+        grouped.append("  free: ")
+        grouped.append_text(card_text(observation, verdict["free"]))
+    if verdict["loose_cards"]:
+        grouped.append("  loose: ")
+        grouped.append_text(cards_text(observation, verdict["loose_cards"]))
+    lines.append(grouped)
+    status = Text(verdict["summary"], style="bold green" if verdict["complete"] else "bold red")
+    if verdict["can_lay_down"] and len(observation["hand"]) == 7:
+        status.append("  — may be laid down", style="green")
+    lay = observation["lay_down_after"]
+    if lay:
+        others = [c for c in dict.fromkeys(observation["hand"]) if c not in lay]
+        if len(lay) > 3 and others:
+            status.append("  — discard any card but ", style="green")
+            status.append_text(Text(" or ").join(card_text(observation, c) for c in others))
+        else:
+            status.append("  — discard ", style="green")
+            status.append_text(Text(" or ").join(card_text(observation, c) for c in lay))
+        status.append(" to lay down", style="green")
+    lines.append(status)
+    me = _names(observation)[observation["seat"]]
+    return Panel(Group(*lines), title=f"Your hand — {me}", border_style="magenta")
+
+
+def _last_rally(observation: dict[str, Any]) -> RenderableType:
+    summary = observation["last_rally"]
+    names = _names(observation)
+    team_names = {team["team"]: team["name"] for team in observation["teams"]}
+    hands = {hand["seat"]: hand for hand in summary["hands"]}
+    table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
+    table.add_column("Team")
+    table.add_column("Points", justify="right")
+    table.add_column("Why")
+    for team in summary["teams"]:
+        best = hands[team["best"]]
+        if team["points"]:
+            why = f"{names[best['seat']]}: " + ", ".join(
+                f"{reason['points']} for {_reason(reason)}" for reason in best["reasons"]
+            )
+        else:
+            why = f"best hand {names[best['seat']]}: {best['summary']}, no points"
+        table.add_row(team_names[team["team"]], str(team["points"]), why)
+    shown = Table(box=None, padding=(0, 1), show_header=False)
+    for hand in summary["hands"]:
+        shown.add_row(
+            Text(names[hand["seat"]], style="dim"),
+            cards_text(observation, hand["cards"]),
+            Text(hand["summary"], style="dim"),
+        )
+    serve_to = summary["serve_to"]
+    if serve_to is None:
+        serve = f"Nobody laid down: {names[summary['server']]} keeps the serve."
+    elif summary["serve_reason"] == "dink":
+        serve = f"{names[serve_to]} laid down the first Dink Shot and serves."
+    else:
+        serve = f"{names[serve_to]} laid down the first complete hand and serves."
+    ended = "the draw pile ran out twice" if summary["ended"] == "pile" else "after the final turns"
+    return Panel(
+        Group(table, shown, Text(serve)),
+        title=f"Rally {summary['rally']} scored ({ended})",
+        border_style="yellow",
+    )
+
+
+def _reason(reason: dict[str, Any]) -> str:
+    why = str(reason["why"])
+    one, many = REASONS.get(why, (why, why))
+    return one if reason["points"] == 1 else many
