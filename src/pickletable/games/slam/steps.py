@@ -21,3 +21,8 @@ POACH_WINDOW: Final = "poach"         # a player outside the duel: poach or decl
 OVER: Final = "over"
 
 CHANCE_STEPS = frozenset({DEAL, SWAP_DRAW, DRAW_CARD, REFILL_DRAW, DRAW_TWO})
+
+# Phases of a round.
+SETUP_PHASE: Final = "setup"
+DRAW_PHASE: Final = "draw"
+PLAY_PHASE: Final = "play"

@@ -1,0 +1,122 @@
+"""The `pickletable` command with the board game, driven by scripted input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pickletable.cli.main import app
+from pickletable.games.board import GAME
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str = "") -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=input)
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+def test_rules_page_lists_every_option_with_its_default() -> None:
+    code, output = run("rules", "board")
+    assert code == 0
+    for spec in GAME.options:
+        assert spec.name in output
+    assert "Skill track" in output or "skill track" in output
+
+
+def test_bad_input_reprompts_with_a_clear_message() -> None:
+    script = "7\nfly\n\nhelp\n1\n"
+    code, output = run("play", "board", "--level", "beginner", "--seed", "3", input=script)
+    assert code == 0
+    assert "There is no choice 7; pick 1 to 1." in output
+    assert "'fly' is not a choice now. Allowed: serve" in output
+    assert "Type the number of a choice" in output
+    assert "Blue serves" in output
+
+
+def test_choices_may_be_typed_in_notation() -> None:
+    code, output = run("play", "board", "--level", "beginner", "--seed", "3", input="serve\n")
+    assert code == 0 and "Blue serves" in output
+
+
+def test_a_bot_game_plays_to_the_end_and_saves_a_record_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, output = run("play", "board", "--seats", "bot,bot:easy", "--seed", "9",
+                       "--save", str(path))
+    assert code == 0 and "Game over" in output and "Record saved" in output
+    code, output = run("replay", str(path))
+    assert code == 0 and "replays" in output
+    record = json.loads(path.read_text())
+    assert [s["player"] for s in record["seats"]] == ["bot:medium", "bot:easy"]
+
+
+def test_quitting_offers_to_save(tmp_path: Path) -> None:
+    path = tmp_path / "stopped.json"
+    code, output = run("play", "board", "--level", "beginner", "--seed", "3",
+                       input=f"quit\n{path}\n")
+    assert code == 0 and "Game stopped" in output and path.exists()
+    code, output = run("replay", str(path))
+    assert code == 0 and "not finished" in output
+
+
+def test_bad_options_and_seats_are_explained_without_a_traceback() -> None:
+    code, output = run("play", "board", "--option", "level=expert")
+    assert code == 2 and "not one of beginner, intermediate, advanced" in output
+    code, output = run("play", "board", "--players", "3")
+    assert code == 2 and "2, 4 players" in output
+    code, output = run("play", "board", "--seats", "human")
+    assert code == 2 and "lists 1 seats but this table has 2" in output
+    code, output = run("play", "nine-pin")
+    assert code == 2 and "unknown game 'nine-pin'" in output
+
+
+def test_doubles_shortcut_seats_four(tmp_path: Path) -> None:
+    path = tmp_path / "d.json"
+    code, _ = run("play", "board", "--doubles", "--seats", "bot,bot,bot,bot", "--seed", "1",
+                  "--save", str(path))
+    assert code == 0 and json.loads(path.read_text())["players"] == 4
+
+
+def test_companion_mode_takes_typed_results_and_undo_takes_one_back() -> None:
+    script = "\n".join([
+        "draw dinkin-dana",   # Blue's character
+        "draw big-banger-bo",  # Yellow's character
+        "roll yellow",         # Colour Ball die
+        "undo",                # mistyped: it was blue
+        "roll blue",
+        "serve",               # without the stanchion: the stanchion rule is on
+        "place stanchion",
+        "serve",
+        "roll ace",
+        "quit", "",
+    ]) + "\n"
+    code, output = run("play", "board", "--companion", "--level", "beginner", input=script)
+    assert code == 0
+    assert "Taken back: The Colour Ball die picks Yellow to serve first." in output
+    assert "Blue served without the stanchion and loses the serve." in output
+    assert "Yellow earns a point: 0.0 -> 0.5." in output
+
+
+def test_record_writes_games_that_replay_and_a_changed_die_is_rejected(tmp_path: Path) -> None:
+    out = tmp_path / "records"
+    code, output = run("record", "board", "--level", "advanced", "--doubles", "--seed", "5",
+                       "--games", "3", "--out", str(out))
+    assert code == 0
+    files = sorted(out.glob("*.json"))
+    assert len(files) == 3
+    for file in files:
+        assert run("replay", str(file))[0] == 0
+    record = json.loads(files[0].read_text())
+    index = next(i for i, s in enumerate(record["steps"]) if s["action"] == "roll in" and i > 40)
+    record["steps"][index]["action"] = "roll out"
+    files[0].write_text(json.dumps(record))
+    code, output = run("replay", str(files[0]))
+    assert code == 2 and f"action {index + 1} ('roll out')" in output
+
+
+def test_record_refuses_human_seats(tmp_path: Path) -> None:
+    code, output = run("record", "board", "--seats", "human,bot", "--out", str(tmp_path))
+    assert code == 2 and "bot" in output

@@ -1,0 +1,94 @@
+"""Game records: schema, replay, and a clear message at the first action that differs."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pickletable.bots import RandomBot
+from pickletable.core.errors import RecordError, ReplayMismatchError
+from pickletable.core.match import run_match
+from pickletable.core.records import Recorder, check_record, load_record, record_schema, replay
+from pickletable.games.board import GAME
+
+
+def recorded_game(seed: int = 5, players: int = 4) -> dict[str, Any]:
+    state = GAME.new_game(players, {"level": "advanced"})
+    content = GAME.default_content()
+    recorder = Recorder("board", players, dict(state.rules.options), content,  # type: ignore[attr-defined]
+                        [{"seat": s, "name": state.seat_name(s), "player": "bot:easy"}
+                         for s in state.seats])
+    run_match(state, {s: RandomBot() for s in state.seats}, random.Random(seed),
+              recorder=recorder)
+    return recorder.to_json(state)
+
+
+def test_a_record_holds_game_options_content_seats_steps_and_outcome() -> None:
+    record = recorded_game()
+    check_record(record)
+    assert record["game"] == "board" and record["options"]["level"] == "advanced"
+    assert record["content"]["fingerprint"].startswith("sha256:")
+    assert record["outcome"]["winners"]
+    assert all({"by", "action", "events"} <= set(step) for step in record["steps"])
+
+
+def test_a_record_replays() -> None:
+    record = recorded_game()
+    state = replay(record)
+    assert state.outcome is not None
+    assert list(state.outcome.winners) == record["outcome"]["winners"]
+
+
+def test_a_changed_die_face_is_rejected_naming_the_action() -> None:
+    record = recorded_game()
+    index = next(i for i, step in enumerate(record["steps"])
+                 if step["action"] == "roll in" and i > 40)
+    tampered = copy.deepcopy(record)
+    tampered["steps"][index]["action"] = "roll out"
+    with pytest.raises(ReplayMismatchError, match=f"action {index + 1} \\('roll out'\\)"):
+        replay(tampered)
+
+
+def test_changed_events_are_rejected_at_their_action() -> None:
+    record = recorded_game()
+    tampered = copy.deepcopy(record)
+    tampered["steps"][3]["events"] = []
+    with pytest.raises(ReplayMismatchError, match="action 4 "):
+        replay(tampered)
+
+
+def test_altered_embedded_content_is_caught_by_its_fingerprint() -> None:
+    tampered = copy.deepcopy(recorded_game())
+    tampered["content"]["data"]["characters"][0]["name"] = "Someone Else"
+    with pytest.raises(RecordError, match="fingerprint"):
+        replay(tampered)
+
+
+def test_a_malformed_record_is_explained(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "pickletable-record"}))
+    with pytest.raises(RecordError, match="not a pickletable record"):
+        load_record(path)
+    path.write_text("{not json")
+    with pytest.raises(RecordError, match="not JSON"):
+        load_record(path)
+    with pytest.raises(RecordError, match="no such file"):
+        load_record(tmp_path / "missing.json")
+
+
+def test_a_truncated_record_replays_as_unfinished() -> None:
+    record = recorded_game()
+    record["steps"] = record["steps"][:30]
+    record["outcome"] = None
+    assert not replay(record).is_over
+
+
+def test_the_schema_file_is_valid_json_schema() -> None:
+    import jsonschema
+
+    jsonschema.Draft202012Validator.check_schema(record_schema())
