@@ -17,12 +17,12 @@ from pickletable.core.match import run_match
 from pickletable.core.state import CHANCE, GameState
 
 
-def playthrough(game: GameDefinition, players: int, options: dict[str, object],
-                seed: int) -> str:
+def playthrough(game: GameDefinition, players: int, options: dict[str, object], seed: int) -> str:
     """Every step of a random game: who acted, the action, and the log lines it caused."""
     state = game.new_game(players, options)
-    lines = [f"# {game.id} players={players} options={json.dumps(options, sort_keys=True)} "
-             f"seed={seed}"]
+    lines = [
+        f"# {game.id} players={players} options={json.dumps(options, sort_keys=True)} seed={seed}"
+    ]
 
     steps = 0
 
@@ -49,9 +49,11 @@ def check_golden(path: Path, text: str) -> None:
         return
     expected = path.read_text()
     if expected != text:
-        for number, (old, new) in enumerate(zip(expected.splitlines(), text.splitlines(),
-                                                strict=False), 1):
+        for number, (old, new) in enumerate(
+            zip(expected.splitlines(), text.splitlines(), strict=False), 1
+        ):
             if old != new:
-                raise AssertionError(f"{path.name} differs at line {number}:\n"
-                                     f"  golden: {old}\n  now:    {new}")
+                raise AssertionError(
+                    f"{path.name} differs at line {number}:\n  golden: {old}\n  now:    {new}"
+                )
         raise AssertionError(f"{path.name} differs in length")

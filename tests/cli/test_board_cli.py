@@ -44,8 +44,9 @@ def test_choices_may_be_typed_in_notation() -> None:
 
 def test_a_bot_game_plays_to_the_end_and_saves_a_record_that_replays(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    code, output = run("play", "board", "--seats", "bot,bot:easy", "--seed", "9",
-                       "--save", str(path))
+    code, output = run(
+        "play", "board", "--seats", "bot,bot:easy", "--seed", "9", "--save", str(path)
+    )
     assert code == 0 and "Game over" in output and "Record saved" in output
     code, output = run("replay", str(path))
     assert code == 0 and "replays" in output
@@ -55,8 +56,9 @@ def test_a_bot_game_plays_to_the_end_and_saves_a_record_that_replays(tmp_path: P
 
 def test_quitting_offers_to_save(tmp_path: Path) -> None:
     path = tmp_path / "stopped.json"
-    code, output = run("play", "board", "--level", "beginner", "--seed", "3",
-                       input=f"quit\n{path}\n")
+    code, output = run(
+        "play", "board", "--level", "beginner", "--seed", "3", input=f"quit\n{path}\n"
+    )
     assert code == 0 and "Game stopped" in output and path.exists()
     code, output = run("replay", str(path))
     assert code == 0 and "not finished" in output
@@ -75,24 +77,39 @@ def test_bad_options_and_seats_are_explained_without_a_traceback() -> None:
 
 def test_doubles_shortcut_seats_four(tmp_path: Path) -> None:
     path = tmp_path / "d.json"
-    code, _ = run("play", "board", "--doubles", "--seats", "bot,bot,bot,bot", "--seed", "1",
-                  "--save", str(path))
+    code, _ = run(
+        "play",
+        "board",
+        "--doubles",
+        "--seats",
+        "bot,bot,bot,bot",
+        "--seed",
+        "1",
+        "--save",
+        str(path),
+    )
     assert code == 0 and json.loads(path.read_text())["players"] == 4
 
 
 def test_companion_mode_takes_typed_results_and_undo_takes_one_back() -> None:
-    script = "\n".join([
-        "draw dinkin-dana",   # Blue's character
-        "draw big-banger-bo",  # Yellow's character
-        "roll yellow",         # Colour Ball die
-        "undo",                # mistyped: it was blue
-        "roll blue",
-        "serve",               # without the stanchion: the stanchion rule is on
-        "place stanchion",
-        "serve",
-        "roll ace",
-        "quit", "",
-    ]) + "\n"
+    script = (
+        "\n".join(
+            [
+                "draw dinkin-dana",  # Blue's character
+                "draw big-banger-bo",  # Yellow's character
+                "roll yellow",  # Colour Ball die
+                "undo",  # mistyped: it was blue
+                "roll blue",
+                "serve",  # without the stanchion: the stanchion rule is on
+                "place stanchion",
+                "serve",
+                "roll ace",
+                "quit",
+                "",
+            ]
+        )
+        + "\n"
+    )
     code, output = run("play", "board", "--companion", "--level", "beginner", input=script)
     assert code == 0
     assert "Taken back: The Colour Ball die picks Yellow to serve first." in output
@@ -102,8 +119,19 @@ def test_companion_mode_takes_typed_results_and_undo_takes_one_back() -> None:
 
 def test_record_writes_games_that_replay_and_a_changed_die_is_rejected(tmp_path: Path) -> None:
     out = tmp_path / "records"
-    code, output = run("record", "board", "--level", "advanced", "--doubles", "--seed", "5",
-                       "--games", "3", "--out", str(out))
+    code, output = run(
+        "record",
+        "board",
+        "--level",
+        "advanced",
+        "--doubles",
+        "--seed",
+        "5",
+        "--games",
+        "3",
+        "--out",
+        str(out),
+    )
     assert code == 0
     files = sorted(out.glob("*.json"))
     assert len(files) == 3

@@ -8,26 +8,29 @@ from pickletable.core.errors import OptionError, SeatError
 from pickletable.core.options import OptionSet, OptionSpec
 from pickletable.core.seats import parse_seats
 
-OPTIONS = OptionSet([
-    OptionSpec("fast", bool, False, "go fast"),
-    OptionSpec("count", int, 3, "how many", minimum=1, maximum=5),
-    OptionSpec("ratio", float, 0.5, "a ratio"),
-    OptionSpec("mode", str, "a", "which", ("a", "b")),
-])
+OPTIONS = OptionSet(
+    [
+        OptionSpec("fast", bool, False, "go fast"),
+        OptionSpec("count", int, 3, "how many", minimum=1, maximum=5),
+        OptionSpec("ratio", float, 0.5, "a ratio"),
+        OptionSpec("mode", str, "a", "which", ("a", "b")),
+    ]
+)
 
 
 def test_defaults_fill_what_is_not_given() -> None:
     assert OPTIONS.parse([]) == {"fast": False, "count": 3, "ratio": 0.5, "mode": "a"}
 
 
-@pytest.mark.parametrize("text,value", [("on", True), ("OFF", False), ("yes", True),
-                                        ("0", False), ("true", True)])
+@pytest.mark.parametrize(
+    "text,value", [("on", True), ("OFF", False), ("yes", True), ("0", False), ("true", True)]
+)
 def test_on_off_values(text: str, value: bool) -> None:
     assert OPTIONS.parse([f"fast={text}"])["fast"] is value
 
 
 def test_unknown_option_lists_the_known_ones() -> None:
-    with pytest.raises(OptionError, match="unknown option 'slow'.*fast, count, ratio, mode"):
+    with pytest.raises(OptionError, match=r"unknown option 'slow'.*fast, count, ratio, mode"):
         OPTIONS.parse(["slow=1"])
 
 

@@ -20,11 +20,14 @@ from pickletable.games.board import GAME
 def recorded_game(seed: int = 5, players: int = 4) -> dict[str, Any]:
     state = GAME.new_game(players, {"level": "advanced"})
     content = GAME.default_content()
-    recorder = Recorder("board", players, dict(state.rules.options), content,  # type: ignore[attr-defined]
-                        [{"seat": s, "name": state.seat_name(s), "player": "bot:easy"}
-                         for s in state.seats])
-    run_match(state, {s: RandomBot() for s in state.seats}, random.Random(seed),
-              recorder=recorder)
+    recorder = Recorder(
+        "board",
+        players,
+        dict(state.rules.options),
+        content,  # type: ignore[attr-defined]
+        [{"seat": s, "name": state.seat_name(s), "player": "bot:easy"} for s in state.seats],
+    )
+    run_match(state, {s: RandomBot() for s in state.seats}, random.Random(seed), recorder=recorder)
     return recorder.to_json(state)
 
 
@@ -46,8 +49,9 @@ def test_a_record_replays() -> None:
 
 def test_a_changed_die_face_is_rejected_naming_the_action() -> None:
     record = recorded_game()
-    index = next(i for i, step in enumerate(record["steps"])
-                 if step["action"] == "roll in" and i > 40)
+    index = next(
+        i for i, step in enumerate(record["steps"]) if step["action"] == "roll in" and i > 40
+    )
     tampered = copy.deepcopy(record)
     tampered["steps"][index]["action"] = "roll out"
     with pytest.raises(ReplayMismatchError, match=f"action {index + 1} \\('roll out'\\)"):

@@ -33,12 +33,23 @@ F = TypeVar("F", bound=Callable[..., Any])
 GameArg = Annotated[str, typer.Argument(help="board, card or slam")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", help="how many players")]
 DoublesOpt = Annotated[bool, typer.Option("--doubles", help="two teams of two (four players)")]
-LevelOpt = Annotated[str | None, typer.Option(
-    "--level", help="board game level: beginner, intermediate or advanced")]
-OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="a game option as NAME=VALUE (repeatable); see `pickletable rules GAME`")]
-SeatsOpt = Annotated[str | None, typer.Option(
-    "--seats", help="one entry per seat: human, human:NAME, bot, bot:easy|medium|hard")]
+LevelOpt = Annotated[
+    str | None, typer.Option("--level", help="board game level: beginner, intermediate or advanced")
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        help="a game option as NAME=VALUE (repeatable); see `pickletable rules GAME`",
+    ),
+]
+SeatsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--seats", help="one entry per seat: human, human:NAME, bot, bot:easy|medium|hard"
+    ),
+]
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed for dice, deals and bots")]
 
 
@@ -67,14 +78,25 @@ def play(
     seats: SeatsOpt = None,
     seed: SeedOpt = None,
     save: Annotated[Path | None, typer.Option("--save", help="write the record here")] = None,
-    companion: Annotated[bool, typer.Option(
-        "--companion", help="at a real table: you type the dice and cards; we keep score")] = False,
+    companion: Annotated[
+        bool,
+        typer.Option(
+            "--companion", help="at a real table: you type the dice and cards; we keep score"
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat."""
     extra = {"stanchion_rule": "on"} if companion else {}
-    config = build_table(game, players=players, doubles=doubles, level=level, options=option,
-                         seats=seats, default_humans=-1 if companion else 1,
-                         extra_options=extra)
+    config = build_table(
+        game,
+        players=players,
+        doubles=doubles,
+        level=level,
+        options=option,
+        seats=seats,
+        default_humans=-1 if companion else 1,
+        extra_options=extra,
+    )
     TerminalGame(config, Console(), seed=seed, companion=companion, save_path=save).play()
 
 
@@ -109,8 +131,15 @@ def record(
     seed: SeedOpt = None,
 ) -> None:
     """Play bot games and write each as a record."""
-    config = build_table(game, players=players, doubles=doubles, level=level, options=option,
-                         seats=seats, default_humans=0)
+    config = build_table(
+        game,
+        players=players,
+        doubles=doubles,
+        level=level,
+        options=option,
+        seats=seats,
+        default_humans=0,
+    )
     if any(not spec.is_bot for spec in config.seats):
         raise typer.BadParameter("record plays bots only: give every seat as bot or bot:LEVEL")
     base = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
@@ -119,15 +148,24 @@ def record(
     for index in range(games):
         game_seed = base + index
         state = config.new_state()
-        recorder = Recorder(game, config.players, dict(config.options), config.content,
-                            config.seat_rows(state), meta={"seed": game_seed})
-        agents = {seat: make_bot(spec.level, game)
-                  for seat, spec in zip(state.seats, config.seats, strict=True)}
+        recorder = Recorder(
+            game,
+            config.players,
+            dict(config.options),
+            config.content,
+            config.seat_rows(state),
+            meta={"seed": game_seed},
+        )
+        agents = {
+            seat: make_bot(spec.level, game)
+            for seat, spec in zip(state.seats, config.seats, strict=True)
+        }
         run_match(state, agents, random.Random(game_seed), recorder=recorder)
         path = recorder.save(state, out / f"{game}-{index + 1:04d}.json")
         outcome = state.outcome
-        console.print(f"{path}: {len(recorder.steps)} actions, "
-                      f"{outcome.reason if outcome else 'unfinished'}")
+        console.print(
+            f"{path}: {len(recorder.steps)} actions, {outcome.reason if outcome else 'unfinished'}"
+        )
 
 
 @app.command(name="replay")

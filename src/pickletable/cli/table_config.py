@@ -29,8 +29,10 @@ class TableConfig:
 
     def seat_rows(self, state: GameState) -> list[dict[str, object]]:
         """The seats as stored in a game record."""
-        return [{"seat": seat, "name": state.seat_name(seat), "player": str(spec)}
-                for seat, spec in zip(state.seats, self.seats, strict=True)]
+        return [
+            {"seat": seat, "name": state.seat_name(seat), "player": str(spec)}
+            for seat, spec in zip(state.seats, self.seats, strict=True)
+        ]
 
 
 def doubles_options(game_id: str) -> dict[str, str]:
@@ -38,10 +40,17 @@ def doubles_options(game_id: str) -> dict[str, str]:
     return {"doubles": "on"} if game_id == "slam" else {}
 
 
-def build_table(game_id: str, *, players: int | None = None, doubles: bool = False,
-                level: str | None = None, options: list[str] | None = None,
-                seats: str | None = None, default_humans: int = 1,
-                extra_options: dict[str, str] | None = None) -> TableConfig:
+def build_table(
+    game_id: str,
+    *,
+    players: int | None = None,
+    doubles: bool = False,
+    level: str | None = None,
+    options: list[str] | None = None,
+    seats: str | None = None,
+    default_humans: int = 1,
+    extra_options: dict[str, str] | None = None,
+) -> TableConfig:
     """Check every choice and build a `TableConfig`; errors say what is allowed."""
     game = get_game(game_id)
     if doubles:

@@ -28,8 +28,10 @@ from pickletable.core.events import Event
 from pickletable.core.records import Recorder
 from pickletable.core.state import CHANCE, GameState
 
-HELP = ("Type the number of a choice or its notation (shown in brackets). "
-        "Also: 'help', 'log' (recent events), 'save FILE', 'quit'.")
+HELP = (
+    "Type the number of a choice or its notation (shown in brackets). "
+    "Also: 'help', 'log' (recent events), 'save FILE', 'quit'."
+)
 COMPANION_HELP = " In companion mode 'undo' takes back the last entry."
 
 
@@ -66,13 +68,19 @@ class TerminalGame:
         self.render = get_renderer(self.config.game.id)
         self.agents: dict[int, Agent] = {
             seat: make_bot(spec.level, self.config.game.id)
-            for seat, spec in zip(self.state.seats, self.config.seats, strict=True) if spec.is_bot
+            for seat, spec in zip(self.state.seats, self.config.seats, strict=True)
+            if spec.is_bot
         }
-        self.humans = [seat for seat, spec in zip(self.state.seats, self.config.seats,
-                                                  strict=True) if not spec.is_bot]
+        self.humans = [
+            seat
+            for seat, spec in zip(self.state.seats, self.config.seats, strict=True)
+            if not spec.is_bot
+        ]
         self.recorder = Recorder(
-            game=self.config.game.id, players=self.config.players,
-            options=dict(self.config.options), content=self.config.content,
+            game=self.config.game.id,
+            players=self.config.players,
+            options=dict(self.config.options),
+            content=self.config.content,
             seats=self.config.seat_rows(self.state),
             meta={"seed": self.seed, "companion": self.companion},
         )
@@ -99,8 +107,10 @@ class TerminalGame:
 
     def _welcome(self) -> None:
         game = self.config.game
-        who = ", ".join(f"{self.state.seat_name(s)}: {spec}"
-                        for s, spec in zip(self.state.seats, self.config.seats, strict=True))
+        who = ", ".join(
+            f"{self.state.seat_name(s)}: {spec}"
+            for s, spec in zip(self.state.seats, self.config.seats, strict=True)
+        )
         mode = " — companion mode: type what you roll and draw" if self.companion else ""
         self.console.print(Rule(f"{game.title}{mode}"))
         self.console.print(f"Seats: {who}. {HELP}")
@@ -114,13 +124,14 @@ class TerminalGame:
     def _step_once(self) -> None:
         player = self.state.current_player
         if player == CHANCE:
-            action = self._ask_chance() if self.companion else sample_outcome(self.state,
-                                                                              self.rng)
+            action = self._ask_chance() if self.companion else sample_outcome(self.state, self.rng)
         elif player is not None and player in self.agents:
             view = AgentView(self.state, player)
             action = self.agents[player].choose(view, self.rng)
-            self.console.print(f"[dim]{self.state.seat_name(player)} (bot): "
-                               f"{self.state.describe_action(action)}[/]")
+            self.console.print(
+                f"[dim]{self.state.seat_name(player)} (bot): "
+                f"{self.state.describe_action(action)}[/]"
+            )
         elif player is not None:
             action = self._ask_human(player)
         else:
@@ -129,8 +140,9 @@ class TerminalGame:
 
     def _apply(self, player: int, action: Action) -> None:
         if self.companion:
-            self.history.append(Snapshot(self.state.clone(), len(self.recorder.steps),
-                                         len(self.log)))
+            self.history.append(
+                Snapshot(self.state.clone(), len(self.recorder.steps), len(self.log))
+            )
         events = self.state.apply(action)
         self.recorder.add(player, action, events)
         self._print_events(events)
@@ -195,25 +207,27 @@ class TerminalGame:
         if action in actions:
             return action
         allowed = ", ".join(str(a) for a in actions)
-        self.console.print(f"[red]{answer!r} is not a choice now. Allowed: {allowed} "
-                           f"(or 1 to {len(actions)}).[/]")
+        self.console.print(
+            f"[red]{answer!r} is not a choice now. Allowed: {allowed} (or 1 to {len(actions)}).[/]"
+        )
         return None
 
     def _undo(self) -> None:
         if not self.companion:
-            self.console.print("[red]Undo is for companion mode only: a game with dice "
-                               "rolled here cannot take moves back.[/]")
+            self.console.print(
+                "[red]Undo is for companion mode only: a game with dice "
+                "rolled here cannot take moves back.[/]"
+            )
             return
         if not self.history:
             self.console.print("[red]Nothing to undo yet.[/]")
             return
         snapshot = self.history.pop()
         self.state = snapshot.state
-        del self.recorder.steps[snapshot.steps:]
-        undone = self.log[snapshot.log:]
-        del self.log[snapshot.log:]
-        self.console.print("[yellow]Taken back: " + (" ".join(undone) or "the last entry")
-                           + "[/]")
+        del self.recorder.steps[snapshot.steps :]
+        undone = self.log[snapshot.log :]
+        del self.log[snapshot.log :]
+        self.console.print("[yellow]Taken back: " + (" ".join(undone) or "the last entry") + "[/]")
         raise _Restart
 
     def _hand_over(self, seat: int) -> None:
@@ -223,8 +237,9 @@ class TerminalGame:
         if self._screen_holder == seat:
             return
         self.console.clear()
-        self.console.input(f"[bold]Pass the screen to {self.state.seat_name(seat)}, "
-                           "then press Enter[/] ")
+        self.console.input(
+            f"[bold]Pass the screen to {self.state.seat_name(seat)}, then press Enter[/] "
+        )
         self._screen_holder = seat
 
     def _show_table(self, seat: int | None) -> None:
@@ -238,8 +253,9 @@ class TerminalGame:
         if not self.humans or not self.recorder.steps:
             return
         try:
-            answer = self.console.input("Save the game record? Type a file name, or press "
-                                        "Enter to skip: ").strip()
+            answer = self.console.input(
+                "Save the game record? Type a file name, or press Enter to skip: "
+            ).strip()
         except (KeyboardInterrupt, EOFError):
             return
         if answer:

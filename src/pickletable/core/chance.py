@@ -45,8 +45,9 @@ class RandomChance:
 class ForcedChance:
     """Chance outcomes given in advance (tests, golden files); then an optional fallback."""
 
-    def __init__(self, outcomes: Iterable[Action | str],
-                 fallback: ChanceResolver | None = None) -> None:
+    def __init__(
+        self, outcomes: Iterable[Action | str], fallback: ChanceResolver | None = None
+    ) -> None:
         self._outcomes: Iterator[Action | str] = iter(outcomes)
         self.fallback = fallback
 

@@ -88,8 +88,14 @@ class Checker:
             raise self.fail(entry, f"'{key}' must be a non-empty text")
         return value
 
-    def integer(self, data: dict[str, Any], key: str, entry: str, default: int | None = None,
-                minimum: int | None = None) -> int:
+    def integer(
+        self,
+        data: dict[str, Any],
+        key: str,
+        entry: str,
+        default: int | None = None,
+        minimum: int | None = None,
+    ) -> int:
         """A required (or defaulted) whole number, at least `minimum`."""
         value = data.get(key, default)
         if not isinstance(value, int) or isinstance(value, bool):
@@ -98,8 +104,9 @@ class Checker:
             raise self.fail(entry, f"'{key}' must be at least {minimum}, is {value}")
         return value
 
-    def one_of(self, value: object, allowed: list[str] | tuple[str, ...] | set[str],
-               entry: str, what: str) -> str:
+    def one_of(
+        self, value: object, allowed: list[str] | tuple[str, ...] | set[str], entry: str, what: str
+    ) -> str:
         """A string from a fixed vocabulary."""
         if not isinstance(value, str) or value not in allowed:
             raise self.fail(entry, f"{what} {value!r} is not one of {', '.join(sorted(allowed))}")
@@ -120,6 +127,9 @@ def content_from_record(data: dict[str, Any], fingerprint: str, validate: Valida
     checked = validate(data, Checker("record content"))
     actual = fingerprint_of(checked)
     if actual != fingerprint:
-        raise ContentError("record content", "fingerprint",
-                           f"is {fingerprint} but the embedded content hashes to {actual}")
+        raise ContentError(
+            "record content",
+            "fingerprint",
+            f"is {fingerprint} but the embedded content hashes to {actual}",
+        )
     return Content(checked, "record", actual)

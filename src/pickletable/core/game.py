@@ -41,8 +41,9 @@ class GameDefinition(ABC):
         """The content validator of this game."""
 
     @abstractmethod
-    def _new_state(self, players: int, options: dict[str, OptionValue],
-                   content: Content) -> GameState:
+    def _new_state(
+        self, players: int, options: dict[str, OptionValue], content: Content
+    ) -> GameState:
         """Build the initial state from checked arguments."""
 
     # --- shared behaviour -------------------------------------------------
@@ -68,8 +69,12 @@ class GameDefinition(ABC):
         """Content embedded in a record, checked against its fingerprint."""
         return content_from_record(data, fingerprint, self.validate_content)
 
-    def new_game(self, players: int | None = None, options: Mapping[str, object] | None = None,
-                 content: Content | None = None) -> GameState:
+    def new_game(
+        self,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        content: Content | None = None,
+    ) -> GameState:
         """A new game at its first step (usually a chance step of the setup)."""
         count = self.check_players(players)
         values = self.options.resolve(options or {})

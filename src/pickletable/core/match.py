@@ -44,8 +44,9 @@ def run_match(
             view = AgentView(state, player)
             action = agents[player].choose(view, rng)
             if action not in view.legal_actions:
-                raise IllegalActionError(action, view.legal_actions,
-                                         f"returned by agent {agents[player].name}")
+                raise IllegalActionError(
+                    action, view.legal_actions, f"returned by agent {agents[player].name}"
+                )
         events = state._apply(action) if player != CHANCE else state.apply(action)
         if recorder is not None:
             recorder.add(player, action, events)

@@ -1,8 +1,10 @@
 """Game options: one name, one type and one documented default each.
 
 >>> from pickletable.core.options import OptionSpec, OptionSet
->>> opts = OptionSet([OptionSpec("level", str, "beginner", "how much of the game", ("beginner", "advanced")),
-...                   OptionSpec("stanchion_rule", bool, False, "serve needs the stanchion")])
+>>> opts = OptionSet([
+...     OptionSpec("level", str, "beginner", "how much", ("beginner", "advanced")),
+...     OptionSpec("stanchion_rule", bool, False, "serve needs the stanchion"),
+... ])
 >>> opts.parse(["stanchion_rule=on"])
 {'level': 'beginner', 'stanchion_rule': True}
 >>> opts.parse(["level=expert"])
@@ -13,7 +15,7 @@ pickletable.core.errors.OptionError: option level: 'expert' is not one of beginn
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,14 +77,16 @@ class OptionSpec:
             try:
                 if isinstance(value, float) and not value.is_integer():
                     raise ValueError
-                return int(str(value).strip()) if isinstance(value, str) else int(value)  # type: ignore[call-overload]
+                if isinstance(value, int | float):
+                    return int(value)
+                return int(str(value).strip())
             except (TypeError, ValueError):
                 raise OptionError(
                     f"option {self.name}: expected a whole number, got {value!r}"
                 ) from None
         if self.kind is float:
             try:
-                return float(value)  # type: ignore[arg-type]
+                return float(value) if isinstance(value, int | float) else float(str(value))
             except (TypeError, ValueError):
                 raise OptionError(f"option {self.name}: expected a number, got {value!r}") from None
         return str(value).strip()
@@ -100,7 +104,7 @@ class OptionSet:
     def __init__(self, specs: Sequence[OptionSpec]) -> None:
         self.specs = {spec.name: spec for spec in specs}
 
-    def __iter__(self) -> Iterable[OptionSpec]:  # type: ignore[override]
+    def __iter__(self) -> Iterator[OptionSpec]:
         return iter(self.specs.values())
 
     def defaults(self) -> dict[str, OptionValue]:

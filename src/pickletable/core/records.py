@@ -46,6 +46,11 @@ def _jsonable(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def _jsonable_dict(value: dict[str, Any]) -> dict[str, Any]:
+    result: dict[str, Any] = _jsonable(value)
+    return result
+
+
 @dataclass
 class Recorder:
     """Collects the steps of a game as it is played."""
@@ -60,11 +65,13 @@ class Recorder:
 
     def add(self, player: int, action: Action, events: list[Event]) -> None:
         """Record one applied action and what it caused."""
-        self.steps.append({
-            "by": "chance" if player == CHANCE else player,
-            "action": str(action),
-            "events": [event.to_json() for event in events],
-        })
+        self.steps.append(
+            {
+                "by": "chance" if player == CHANCE else player,
+                "action": str(action),
+                "events": [event.to_json() for event in events],
+            }
+        )
 
     def undo(self) -> None:
         """Forget the last step (companion mode's take-back)."""
@@ -73,23 +80,28 @@ class Recorder:
     def to_json(self, state: GameState) -> dict[str, Any]:
         """The full record of the game so far, with its outcome if it is over."""
         outcome = state.outcome
-        return _jsonable({
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.game,
-            "players": self.players,
-            "options": self.options,
-            "content": {
-                "source": self.content.source,
-                "fingerprint": self.content.fingerprint,
-                "data": self.content.data,
-            },
-            "seats": self.seats,
-            "steps": self.steps,
-            "outcome": outcome.to_json() if outcome else None,
-            "meta": {"pickletable": __version__, "saved": datetime.now(UTC).isoformat(
-                timespec="seconds"), **self.meta},
-        })
+        return _jsonable_dict(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "game": self.game,
+                "players": self.players,
+                "options": self.options,
+                "content": {
+                    "source": self.content.source,
+                    "fingerprint": self.content.fingerprint,
+                    "data": self.content.data,
+                },
+                "seats": self.seats,
+                "steps": self.steps,
+                "outcome": outcome.to_json() if outcome else None,
+                "meta": {
+                    "pickletable": __version__,
+                    "saved": datetime.now(UTC).isoformat(timespec="seconds"),
+                    **self.meta,
+                },
+            }
+        )
 
     def save(self, state: GameState, path: str | Path) -> Path:
         """Write the record as JSON; returns the path written."""
@@ -120,7 +132,9 @@ def check_record(data: object, source: str = "record") -> None:
         jsonschema.validate(data, record_schema())
     except jsonschema.ValidationError as error:
         where = "/".join(str(p) for p in error.absolute_path) or "top level"
-        raise RecordError(f"{source}: not a pickletable record ({where}: {error.message})") from None
+        raise RecordError(
+            f"{source}: not a pickletable record ({where}: {error.message})"
+        ) from None
 
 
 def initial_state(record: dict[str, Any]) -> GameState:
@@ -129,8 +143,9 @@ def initial_state(record: dict[str, Any]) -> GameState:
 
     try:
         game = get_game(record["game"])
-        content = game.content_from_record(record["content"]["data"],
-                                           record["content"]["fingerprint"])
+        content = game.content_from_record(
+            record["content"]["data"], record["content"]["fingerprint"]
+        )
         return game.new_game(record["players"], record["options"], content)
     except RecordError:
         raise
@@ -152,13 +167,13 @@ def replay(record: dict[str, Any]) -> GameState:
         player = state.current_player
         expected_by = CHANCE if step["by"] == "chance" else step["by"]
         if player != expected_by:
-            raise ReplayMismatchError(index, text, f"{step['by']} to act",
-                                      f"{_who(player)} to act")
+            raise ReplayMismatchError(index, text, f"{step['by']} to act", f"{_who(player)} to act")
         try:
             events = state.apply(Action.from_text(text))
         except (IllegalActionError, InvalidActionError) as error:
-            raise RecordError(f"record does not replay: action {index + 1} ({text!r}) "
-                              f"is refused: {error}") from None
+            raise RecordError(
+                f"record does not replay: action {index + 1} ({text!r}) is refused: {error}"
+            ) from None
         got = _jsonable([event.to_json() for event in events])
         if got != step["events"]:
             raise ReplayMismatchError(index, text, step["events"], got)
@@ -166,8 +181,10 @@ def replay(record: dict[str, Any]) -> GameState:
     outcome = state.outcome
     got_outcome = _jsonable(outcome.to_json()) if outcome else None
     if got_outcome != expected_outcome:
-        raise RecordError(f"record does not replay: it ends with {got_outcome!r} "
-                          f"but the record says {expected_outcome!r}")
+        raise RecordError(
+            f"record does not replay: it ends with {got_outcome!r} "
+            f"but the record says {expected_outcome!r}"
+        )
     return state
 
 

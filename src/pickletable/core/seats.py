@@ -43,7 +43,7 @@ def parse_seat(text: str) -> SeatSpec:
     if kind == "human":
         return SeatSpec("human", name=rest.strip())
     if kind == "bot":
-        level = (rest.strip().lower() or DEFAULT_BOT_LEVEL)
+        level = rest.strip().lower() or DEFAULT_BOT_LEVEL
         if level not in BOT_LEVELS:
             raise SeatError(f"seat {text!r}: bot level must be one of {', '.join(BOT_LEVELS)}")
         return SeatSpec("bot", level=level)

@@ -32,9 +32,13 @@ def play(state: BoardState, *actions: str) -> list[Event]:
     return events
 
 
-def set_up(state: BoardState, characters: list[str], first: str = "blue",
-           skills: dict[int, list[str]] | None = None,
-           strategies: dict[int, list[str]] | None = None) -> list[Event]:
+def set_up(
+    state: BoardState,
+    characters: list[str],
+    first: str = "blue",
+    skills: dict[int, list[str]] | None = None,
+    strategies: dict[int, list[str]] | None = None,
+) -> list[Event]:
     """Deal the given characters (and, at advanced, cards) and roll the first server."""
     events: list[Event] = []
     while state.phase == "deal":
@@ -71,12 +75,13 @@ def put_at(state: BoardState, **levels_by_colour: float) -> None:
         state.skill[seat] = round(level / state.rules.step)
 
 
-def _unreserved(state: BoardState, pile: str, wanted: dict[int, list[str]],
-                hands: list[list[str]]) -> str:
+def _unreserved(
+    state: BoardState, pile: str, wanted: dict[int, list[str]], hands: list[list[str]]
+) -> str:
     """A card for a seat with no wishes that leaves enough for the seats that have some."""
     reserved: dict[str, int] = {}
     for seat, cards in wanted.items():
-        for card in cards[len(hands[seat]):]:
+        for card in cards[len(hands[seat]) :]:
             reserved[card] = reserved.get(card, 0) + 1
     unseen = state.piles[pile].unseen
     for card, count in unseen.items():

@@ -43,12 +43,12 @@ def test_default_play_deck_has_about_twenty_four_cards() -> None:
 
 
 def test_a_missing_file_is_named() -> None:
-    with pytest.raises(ContentError, match="nope.toml: file: not found"):
+    with pytest.raises(ContentError, match=r"nope\.toml: file: not found"):
         GAME.load_content("nope.toml")
 
 
 def test_broken_toml_is_reported_with_the_file(tmp_path: Path) -> None:
-    with pytest.raises(ContentError, match="box.toml: file: not valid TOML"):
+    with pytest.raises(ContentError, match=r"box\.toml: file: not valid TOML"):
         GAME.load_content(write(tmp_path, "[dice\n"))
 
 

@@ -31,7 +31,9 @@ def test_a_five_point_zero_players_ace_earns_the_point_for_the_teammate_who_serv
     assert levels(state) == {"blue": 0.5, "red": 5.0, "yellow": 0.0, "black": 0.0}
 
 
-def test_a_receiving_five_point_zero_player_rolling_ace_scores_nothing_and_the_serve_passes() -> None:
+def test_a_receiving_player_at_five_rolling_ace_scores_nothing_and_the_serve_passes() -> (
+    None
+):
     state = new_game(4, "beginner")
     set_up(state, FOUR, first="blue")
     put_at(state, yellow=5.0)
@@ -60,12 +62,10 @@ def test_a_player_at_five_is_no_target_for_move_an_opponent_back() -> None:
 def test_a_player_at_five_using_a_strategy_card_picks_the_teammate_to_serve() -> None:
     # Red (Lou) is at 5.0 and holds a Dink Strategy Card; Yellow serves.
     state = new_game(4, "advanced")
-    set_up(state, [THEO, LOU, DANA, KIT], first="yellow",
-           strategies={1: ["dink", "dink", "dink"]})
+    set_up(state, [THEO, LOU, DANA, KIT], first="yellow", strategies={1: ["dink", "dink", "dink"]})
     put_at(state, red=5.0)
     # Yellow serves to Blue, Blue returns IN Dink, Black hits IN Dink, Red to hit.
-    play(state, "serve", "roll in", "roll", "roll in", "roll drive", "roll", "roll in",
-         "roll dink")
+    play(state, "serve", "roll in", "roll", "roll in", "roll drive", "roll", "roll in", "roll dink")
     assert state.current_player == 1
     events = play(state, "strategy dink")
     assert kinds(events)[-2:] == ["server_chosen", "to_serve"]
@@ -74,21 +74,41 @@ def test_a_player_at_five_using_a_strategy_card_picks_the_teammate_to_serve() ->
 
 def test_strategy_card_player_may_choose_any_player_still_serving() -> None:
     state = new_game(4, "advanced")
-    set_up(state, [THEO, LOU, DANA, KIT], first="yellow",
-           strategies={1: ["dink", "dink", "dink"]})
+    set_up(state, [THEO, LOU, DANA, KIT], first="yellow", strategies={1: ["dink", "dink", "dink"]})
     put_at(state, black=5.0)
-    play(state, "serve", "roll in", "roll", "roll in", "roll drive", "roll", "roll in",
-         "roll dink", "strategy dink")
-    assert [str(a) for a in state.legal_actions()] == ["server blue", "server red",
-                                                       "server yellow"]
+    play(
+        state,
+        "serve",
+        "roll in",
+        "roll",
+        "roll in",
+        "roll drive",
+        "roll",
+        "roll in",
+        "roll dink",
+        "strategy dink",
+    )
+    assert [str(a) for a in state.legal_actions()] == ["server blue", "server red", "server yellow"]
 
 
 def test_rotation_counts_from_the_server_a_strategy_card_chose() -> None:
     state = new_game(4, "advanced")
-    set_up(state, [THEO, LOU, DANA, KIT], first="yellow",
-           strategies={1: ["dink", "dink", "dink"]})
-    play(state, "serve", "roll in", "roll", "roll in", "roll drive", "roll", "roll in",
-         "roll dink", "strategy dink", "server blue", "serve", "roll out")
+    set_up(state, [THEO, LOU, DANA, KIT], first="yellow", strategies={1: ["dink", "dink", "dink"]})
+    play(
+        state,
+        "serve",
+        "roll in",
+        "roll",
+        "roll in",
+        "roll drive",
+        "roll",
+        "roll in",
+        "roll dink",
+        "strategy dink",
+        "server blue",
+        "serve",
+        "roll out",
+    )
     assert state.server == 1
 
 

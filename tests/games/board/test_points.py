@@ -11,7 +11,7 @@ def test_a_point_moves_the_earner_ahead_one_space() -> None:
     state = new_game(2, "beginner")
     set_up(state, [THEO, LOU])
     events = play(state, "serve", "roll ace")
-    point = [e for e in events if e.kind == "point"][0]
+    point = next(e for e in events if e.kind == "point")
     assert (point["from"], point["to"]) == (0.0, 0.5)
 
 

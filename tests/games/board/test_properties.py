@@ -16,22 +16,43 @@ from pickletable.core.state import CHANCE
 from pickletable.games.board import GAME
 from pickletable.games.board.state import BoardState
 
-tables = st.fixed_dictionaries({
-    "players": st.sampled_from([2, 4]),
-    "level": st.sampled_from(["beginner", "intermediate", "advanced"]),
-    "stanchion_rule": st.booleans(),
-    "skill_counts_as_roll": st.booleans(),
-    "serve_after_point": st.sampled_from(["auto", "rotate", "keep"]),
-    "seed": st.integers(0, 2**31),
-})
+tables = st.fixed_dictionaries(
+    {
+        "players": st.sampled_from([2, 4]),
+        "level": st.sampled_from(["beginner", "intermediate", "advanced"]),
+        "stanchion_rule": st.booleans(),
+        "skill_counts_as_roll": st.booleans(),
+        "serve_after_point": st.sampled_from(["auto", "rotate", "keep"]),
+        "seed": st.integers(0, 2**31),
+    }
+)
 
 # Actions of every kind the game knows, to throw at positions where most are illegal.
-PROBES = [Action.from_text(t) for t in (
-    "roll", "serve", "place stanchion", "skill ace", "skill in-drop", "strategy dink",
-    "strategy lob", "server blue", "server black", "target red", "target yellow", "roll in",
-    "roll ace", "roll lob", "roll blue", "draw sweet-spot", "draw ace", "draw dinkin-dana",
-    "discard 7", "hello",
-)]
+PROBES = [
+    Action.from_text(t)
+    for t in (
+        "roll",
+        "serve",
+        "place stanchion",
+        "skill ace",
+        "skill in-drop",
+        "strategy dink",
+        "strategy lob",
+        "server blue",
+        "server black",
+        "target red",
+        "target yellow",
+        "roll in",
+        "roll ace",
+        "roll lob",
+        "roll blue",
+        "draw sweet-spot",
+        "draw ace",
+        "draw dinkin-dana",
+        "discard 7",
+        "hello",
+    )
+]
 
 
 def new_state(table: dict[str, object]) -> BoardState:
@@ -50,8 +71,13 @@ def test_every_game_ends_with_levels_on_the_track(table: dict[str, object]) -> N
     def check(after, player, action, events) -> None:  # type: ignore[no-untyped-def]
         assert all(0 <= after.skill[s] <= target for s in after.seats)
 
-    run_match(state, {s: RandomBot() for s in state.seats}, random.Random(table["seed"]),
-              on_step=check, max_steps=200_000)
+    run_match(
+        state,
+        {s: RandomBot() for s in state.seats},
+        random.Random(table["seed"]),
+        on_step=check,
+        max_steps=200_000,
+    )
     assert state.outcome is not None and state.current_player is None
     winners = state.outcome.winners
     assert winners and all(state.skill[s] == target for s in winners)
@@ -61,10 +87,15 @@ def test_every_game_ends_with_levels_on_the_track(table: dict[str, object]) -> N
 @given(tables)
 def test_a_record_replays_to_the_same_outcome(table: dict[str, object]) -> None:
     state = new_state(table)
-    recorder = Recorder("board", len(state.seats), dict(state.rules.options),
-                        GAME.default_content(), [])
-    run_match(state, {s: RandomBot() for s in state.seats}, random.Random(table["seed"]),
-              recorder=recorder)
+    recorder = Recorder(
+        "board", len(state.seats), dict(state.rules.options), GAME.default_content(), []
+    )
+    run_match(
+        state,
+        {s: RandomBot() for s in state.seats},
+        random.Random(table["seed"]),
+        recorder=recorder,
+    )
     again = replay(recorder.to_json(state))
     assert again.outcome == state.outcome
     assert again.observation(None) == state.observation(None)
@@ -127,8 +158,15 @@ def test_chance_outcomes_are_a_probability_distribution(table: dict[str, object]
 
 
 def test_clone_is_independent() -> None:
-    state = new_state({"players": 4, "level": "advanced", "stanchion_rule": False,
-                       "skill_counts_as_roll": True, "serve_after_point": "auto"})
+    state = new_state(
+        {
+            "players": 4,
+            "level": "advanced",
+            "stanchion_rule": False,
+            "skill_counts_as_roll": True,
+            "serve_after_point": "auto",
+        }
+    )
     copy = state.clone()
     run_match(copy, {s: RandomBot() for s in copy.seats}, random.Random(3))
     assert copy.is_over and not state.is_over and state.phase == "deal"

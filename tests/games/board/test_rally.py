@@ -27,13 +27,23 @@ def test_in_out_ace_die_has_three_in_two_out_one_ace() -> None:
 
 def test_the_return_of_serve_must_roll_both_dice_and_may_use_no_card() -> None:
     state = new_game(2, "advanced")
-    set_up(state, [THEO, LOU], skills={2: ["ace", "ace", "ace"]},
-           strategies={2: ["dink", "drop", "drive"]})
+    set_up(
+        state,
+        [THEO, LOU],
+        skills={2: ["ace", "ace", "ace"]},
+        strategies={2: ["dink", "drop", "drive"]},
+    )
     play(state, "serve", "roll in")
     assert [str(a) for a in state.legal_actions()] == ["roll"]
     play(state, "roll", "roll in")
     assert {str(a) for a, _ in state.chance_outcomes()} == {
-        "roll dink", "roll drop", "roll drive", "roll lob", "roll volley", "roll smash"}
+        "roll dink",
+        "roll drop",
+        "roll drive",
+        "roll lob",
+        "roll volley",
+        "roll smash",
+    }
 
 
 def test_in_sends_the_ball_to_the_next_hitter() -> None:

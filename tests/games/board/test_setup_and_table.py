@@ -53,15 +53,22 @@ def test_each_player_draws_a_character_at_random_from_the_deck() -> None:
 
 def test_advanced_players_draw_three_skill_and_three_strategy_cards_face_up() -> None:
     state = new_game(2, "advanced")
-    set_up(state, [DANA, BO], skills={0: ["ace", "in-drop", "in-drop"]},
-           strategies={2: ["lob", "dink", "dink"]})
+    set_up(
+        state,
+        [DANA, BO],
+        skills={0: ["ace", "in-drop", "in-drop"]},
+        strategies={2: ["lob", "dink", "dink"]},
+    )
     for seat in state.seats:
         assert len(state.skill_hand[seat]) == 3
         assert len(state.strategy_hand[seat]) == 3
     yellow_view_of_blue = state.observation(2)["seats"][0]
     assert [c["id"] for c in yellow_view_of_blue["skill_cards"]] == ["ace", "in-drop", "in-drop"]
     assert [c["id"] for c in state.observation(None)["seats"][1]["strategy_cards"]] == [
-        "lob", "dink", "dink"]
+        "lob",
+        "dink",
+        "dink",
+    ]
 
 
 def test_beginner_and_intermediate_players_hold_no_skill_or_strategy_cards() -> None:

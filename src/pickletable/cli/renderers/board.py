@@ -2,12 +2,13 @@
 
 It draws an observation and knows no rule.
 
+>>> import io
 >>> from rich.console import Console
 >>> from pickletable.games.board import GAME
 >>> state = GAME.new_game(2, {"level": "beginner"})
 >>> for text in ["draw dinkin-dana", "draw lobster-lou", "roll yellow"]:
 ...     _ = state.apply_text(text)
->>> console = Console(width=80, record=True, color_system=None)
+>>> console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
 >>> console.print(render(state.observation(None)))
 >>> "Yellow to serve" in console.export_text()
 True
@@ -56,8 +57,11 @@ def _court(observation: dict[str, Any]) -> RenderableType:
     net = Align.center(Text("━" * 20 + " NET " + "━" * 20, style="bold dim"))
     level = observation["level"].capitalize()
     mode = "Doubles" if len(seats) == 4 else "Singles"
-    return Panel(Group(side(FAR_SIDE), net, side(NEAR_SIDE)),
-                 title=f"Court — {mode}, {level}", border_style="green")
+    return Panel(
+        Group(side(FAR_SIDE), net, side(NEAR_SIDE)),
+        title=f"Court — {mode}, {level}",
+        border_style="green",
+    )
 
 
 def _spot(observation: dict[str, Any], seat: dict[str, Any] | None) -> RenderableType:
@@ -68,15 +72,18 @@ def _spot(observation: dict[str, Any], seat: dict[str, Any] | None) -> Renderabl
     if character:
         text.append(f"\n{character['name']}")
         if observation["level"] == "advanced":
-            text.append(f"\nNice {character['nice'].capitalize()} · "
-                        f"Bad {character['bad'].capitalize()}", style="dim")
+            text.append(
+                f"\nNice {character['nice'].capitalize()} · Bad {character['bad'].capitalize()}",
+                style="dim",
+            )
     text.append(f"\nskill {seat['skill']:.1f}")
     marks = []
     if observation["server"] == seat["seat"]:
         marks.append("serving")
         if observation["stanchion_rule"]:
-            marks.append("stanchion placed" if observation["stanchion_placed"]
-                         else "no stanchion yet")
+            marks.append(
+                "stanchion placed" if observation["stanchion_placed"] else "no stanchion yet"
+            )
     if observation["rally"]["hitter"] == seat["seat"]:
         marks.append("● ball")
     if not seat["serves"]:
@@ -97,8 +104,9 @@ def _track(observation: dict[str, Any]) -> RenderableType:
     for seat in observation["seats"]:
         filled = round(seat["skill"] / step)
         bar = Text("█" * filled, style=_style(seat)).append("·" * (spaces - filled), style="dim")
-        table.add_row(Text(seat["name"], style=_style(seat)), bar,
-                      f"{seat['skill']:.1f} / {target:.1f}")
+        table.add_row(
+            Text(seat["name"], style=_style(seat)), bar, f"{seat['skill']:.1f} / {target:.1f}"
+        )
     return Panel(table, title="Skill track", border_style="cyan")
 
 
@@ -108,9 +116,11 @@ def _cards(observation: dict[str, Any]) -> RenderableType:
     table.add_column("Skill Cards")
     table.add_column("Strategy Cards")
     for seat in observation["seats"]:
-        table.add_row(Text(seat["name"], style=_style(seat)),
-                      "  ".join(f"[{c['label']}]" for c in seat["skill_cards"]) or "-",
-                      "  ".join(f"[{c['label']}]" for c in seat["strategy_cards"]) or "-")
+        table.add_row(
+            Text(seat["name"], style=_style(seat)),
+            "  ".join(f"[{c['label']}]" for c in seat["skill_cards"]) or "-",
+            "  ".join(f"[{c['label']}]" for c in seat["strategy_cards"]) or "-",
+        )
     return Panel(table, title="Cards (face up)", border_style="magenta")
 
 

@@ -89,13 +89,19 @@ class BoardContent:
             outcome_faces=tuple(data["dice"]["outcome"]),
             hit_faces=tuple(data["dice"]["hit"]),
             colours=tuple(data["colours"]["seats"]),
-            characters={c["id"]: Character(c["id"], c["name"], c["nice"], c["bad"])
-                        for c in data["characters"]},
-            skill_cards={c["id"]: SkillCard(c["id"], c["result"], c.get("shot"), c["count"])
-                         for c in data["skill_cards"]},
+            characters={
+                c["id"]: Character(c["id"], c["name"], c["nice"], c["bad"])
+                for c in data["characters"]
+            },
+            skill_cards={
+                c["id"]: SkillCard(c["id"], c["result"], c.get("shot"), c["count"])
+                for c in data["skill_cards"]
+            },
             strategy_cards={c["shot"]: c["count"] for c in data["strategy_cards"]},
-            play_cards={c["id"]: PlayCard(c["id"], c["text"], c["effect"], c.get("amount", 0),
-                                          c["count"]) for c in data["play_cards"]},
+            play_cards={
+                c["id"]: PlayCard(c["id"], c["text"], c["effect"], c.get("amount", 0), c["count"])
+                for c in data["play_cards"]
+            },
         )
 
 

@@ -11,28 +11,62 @@ from pickletable.games.board.state import BoardRules, BoardState
 
 LEVELS = ("beginner", "intermediate", "advanced")
 
-OPTIONS = OptionSet([
-    OptionSpec("level", str, "advanced",
-               "beginner: dice only; intermediate: adds Play Cards; advanced: adds Nice and "
-               "Bad Shots, Skill and Strategy Cards", LEVELS),
-    OptionSpec("serve_after_point", str, "auto",
-               "who serves after a point: rotate (next server), keep (same server), or auto "
-               "(rotate at beginner and intermediate, keep at advanced)",
-               ("auto", "rotate", "keep")),
-    OptionSpec("stanchion_rule", bool, False,
-               "each serve needs the ball stanchion placed first; serving without it loses the "
-               "serve (on by default in companion mode)"),
-    OptionSpec("skill_counts_as_roll", bool, True,
-               "a Skill Card's shot counts as a roll for the Nice Shot and Strategy Card rules"),
-    OptionSpec("step", float, 0.5, "how far one space moves you on the skill track",
-               minimum=0.1, maximum=5.0),
-    OptionSpec("target", float, 5.0, "the skill level that wins", minimum=0.5, maximum=50.0),
-    OptionSpec("starting_cards", int, 3,
-               "Skill Cards and Strategy Cards each player draws at the advanced level",
-               minimum=0, maximum=6),
-    OptionSpec("content", str, "", "a TOML file with your own dice, characters and cards "
-               "(empty: the built-in content)"),
-])
+OPTIONS = OptionSet(
+    [
+        OptionSpec(
+            "level",
+            str,
+            "advanced",
+            "beginner: dice only; intermediate: adds Play Cards; advanced: adds Nice and "
+            "Bad Shots, Skill and Strategy Cards",
+            LEVELS,
+        ),
+        OptionSpec(
+            "serve_after_point",
+            str,
+            "auto",
+            "who serves after a point: rotate (next server), keep (same server), or auto "
+            "(rotate at beginner and intermediate, keep at advanced)",
+            ("auto", "rotate", "keep"),
+        ),
+        OptionSpec(
+            "stanchion_rule",
+            bool,
+            False,
+            "each serve needs the ball stanchion placed first; serving without it loses the "
+            "serve (on by default in companion mode)",
+        ),
+        OptionSpec(
+            "skill_counts_as_roll",
+            bool,
+            True,
+            "a Skill Card's shot counts as a roll for the Nice Shot and Strategy Card rules",
+        ),
+        OptionSpec(
+            "step",
+            float,
+            0.5,
+            "how far one space moves you on the skill track",
+            minimum=0.1,
+            maximum=5.0,
+        ),
+        OptionSpec("target", float, 5.0, "the skill level that wins", minimum=0.5, maximum=50.0),
+        OptionSpec(
+            "starting_cards",
+            int,
+            3,
+            "Skill Cards and Strategy Cards each player draws at the advanced level",
+            minimum=0,
+            maximum=6,
+        ),
+        OptionSpec(
+            "content",
+            str,
+            "",
+            "a TOML file with your own dice, characters and cards (empty: the built-in content)",
+        ),
+    ]
+)
 
 
 class BoardGame(GameDefinition):
@@ -67,13 +101,15 @@ class BoardGame(GameDefinition):
         """The board content validator."""
         return board_content.validate
 
-    def _new_state(self, players: int, options: dict[str, OptionValue],
-                   content: Content) -> BoardState:
+    def _new_state(
+        self, players: int, options: dict[str, OptionValue], content: Content
+    ) -> BoardState:
         step = float(options["step"])
         target = float(options["target"])
         spaces = target / step
         if abs(spaces - round(spaces)) > 1e-9:
             raise OptionError(f"option target: {target} is not a whole number of steps of {step}")
-        rules = BoardRules.build(board_content.BoardContent.from_data(content.data), options,
-                                 self.seats_for(players))
+        rules = BoardRules.build(
+            board_content.BoardContent.from_data(content.data), options, self.seats_for(players)
+        )
         return BoardState.new(rules)

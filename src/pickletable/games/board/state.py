@@ -39,8 +39,9 @@ ROLL = Action("roll")
 SERVE = Action("serve")
 PLACE_STANCHION = Action("place", ("stanchion",))
 
-CHANCE_PHASES = frozenset({"deal", "colour", "serve_roll", "roll_outcome", "roll_hit",
-                           "play_draw", "card_draw"})
+CHANCE_PHASES = frozenset(
+    {"deal", "colour", "serve_roll", "roll_outcome", "roll_hit", "play_draw", "card_draw"}
+)
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,9 @@ class BoardRules:
     colour_die: tuple[tuple[Action, float], ...]
 
     @staticmethod
-    def build(content: BoardContent, options: dict[str, OptionValue],
-              seats: tuple[int, ...]) -> BoardRules:
+    def build(
+        content: BoardContent, options: dict[str, OptionValue], seats: tuple[int, ...]
+    ) -> BoardRules:
         """Derive the rules tables from content and checked options."""
         level = str(options["level"])
         serve_after = str(options["serve_after_point"])
@@ -87,8 +89,9 @@ class BoardRules:
             seat_of_colour={content.colours[s]: s for s in seats},
             outcome_die=_die(content.outcome_faces),
             hit_die=_die(content.hit_faces),
-            colour_die=tuple((Action("roll", (content.colours[s],)), 1 / len(seats))
-                             for s in seats),
+            colour_die=tuple(
+                (Action("roll", (content.colours[s],)), 1 / len(seats)) for s in seats
+            ),
         )
 
     @property
@@ -129,10 +132,28 @@ class BoardState(GameState):
     game_id = "board"
 
     __slots__ = (
-        "_outcome", "character", "chooser", "deal_queue", "draw_pile", "earner", "hit_index",
-        "hit_number", "last_dice", "last_play_card", "order", "phase", "piles",
-        "play_card", "previous", "rules", "server", "skill", "skill_hand", "stanchion",
-        "strategy_hand", "targets",
+        "_outcome",
+        "character",
+        "chooser",
+        "deal_queue",
+        "draw_pile",
+        "earner",
+        "hit_index",
+        "hit_number",
+        "last_dice",
+        "last_play_card",
+        "order",
+        "phase",
+        "piles",
+        "play_card",
+        "previous",
+        "rules",
+        "server",
+        "skill",
+        "skill_hand",
+        "stanchion",
+        "strategy_hand",
+        "targets",
     )
 
     def __init__(self, rules: BoardRules) -> None:
@@ -150,7 +171,7 @@ class BoardState(GameState):
         self.hit_index = 0
         self.hit_number = 0
         self.previous: tuple[int, str | None, bool] | None = None
-        """The last IN shot: (hitter, HIT face if it counts as rolled, whether it was a Nice Shot)."""
+        """The last IN shot: (hitter, HIT face if it counts as rolled, was it a Nice Shot)."""
         self.last_dice: dict[str, str | None] = {"outcome": None, "hit": None}
         self.earner: int | None = None
         self.play_card: str | None = None
@@ -166,18 +187,27 @@ class BoardState(GameState):
         state = BoardState(rules)
         content = rules.content
         state.piles["character"] = Pile.of(content.characters)
-        play_cards = [] if rules.level == "beginner" else [
-            card.id for card in content.play_cards.values()
-            if rules.advanced or card.effect not in ADVANCED_EFFECTS
-            for _ in range(card.count)
-        ]
+        play_cards = (
+            []
+            if rules.level == "beginner"
+            else [
+                card.id
+                for card in content.play_cards.values()
+                if rules.advanced or card.effect not in ADVANCED_EFFECTS
+                for _ in range(card.count)
+            ]
+        )
         state.piles["play"] = Pile.of(play_cards)
         state.piles["skill"] = Pile.of(
             [card.id for card in content.skill_cards.values() for _ in range(card.count)]
-            if rules.advanced else [])
+            if rules.advanced
+            else []
+        )
         state.piles["strategy"] = Pile.of(
             [shot for shot, n in content.strategy_cards.items() for _ in range(n)]
-            if rules.advanced else [])
+            if rules.advanced
+            else []
+        )
         queue = [(seat, "character") for seat in rules.seats]
         if rules.advanced:
             for seat in rules.seats:
@@ -320,8 +350,11 @@ class BoardState(GameState):
     # --- questions the rules ask -------------------------------------------
     def hitter(self) -> int | None:
         """Who is to hit the ball now (serve or later hit)."""
-        return self.order[self.hit_index] if self.phase in ("serve", "hit", "roll_outcome",
-                                                             "roll_hit", "serve_roll") else None
+        return (
+            self.order[self.hit_index]
+            if self.phase in ("serve", "hit", "roll_outcome", "roll_hit", "serve_roll")
+            else None
+        )
 
     def character_of(self, seat: int) -> Character:
         """The character card in front of a seat."""
@@ -442,8 +475,9 @@ class BoardState(GameState):
         events.append(Event("die", {"seat": hitter, "die": "hit", "face": face}))
         self._shot(hitter, self.last_dice["outcome"] or "in", face, "roll", events)
 
-    def _shot(self, hitter: int, result: str, face: str | None, via: str,
-              events: list[Event]) -> None:
+    def _shot(
+        self, hitter: int, result: str, face: str | None, via: str, events: list[Event]
+    ) -> None:
         """Resolve one hit: Bad Shot, Nice Shot, then where the ball goes or how the rally ends."""
         rules = self.rules
         bad = nice = False
@@ -453,9 +487,20 @@ class BoardState(GameState):
             bad = face == character.bad
             nice = not bad and result == "in" and counts and face == character.nice
         effective = "out" if bad else result
-        events.append(Event("shot", {"seat": hitter, "hit": self.hit_number, "result": effective,
-                                     "face": face, "via": via, "bad_shot": bad,
-                                     "nice_shot": nice}))
+        events.append(
+            Event(
+                "shot",
+                {
+                    "seat": hitter,
+                    "hit": self.hit_number,
+                    "result": effective,
+                    "face": face,
+                    "via": via,
+                    "bad_shot": bad,
+                    "nice_shot": nice,
+                },
+            )
+        )
         serving_side = team_of(hitter) == team_of(self.order[0])
         if effective == "in":
             self.previous = (hitter, face if counts else None, nice)
@@ -473,8 +518,7 @@ class BoardState(GameState):
         earner = self.order[0]
         before = self.level_of(earner)
         self.skill[earner] = min(self.skill[earner] + 1, self.rules.target_spaces)
-        events.append(Event("point", {"seat": earner, "from": before,
-                                      "to": self.level_of(earner)}))
+        events.append(Event("point", {"seat": earner, "from": before, "to": self.level_of(earner)}))
         if self._check_win(events):
             return
         if self.rules.level != "beginner" and len(self.piles["play"]):
@@ -568,14 +612,16 @@ class BoardState(GameState):
                 events.append(Event("no_effect", {"card": card_id, "why": "no_partner"}))
         elif effect in ("move_opponents", "move_others"):
             for seat in self.seats:
-                if seat != earner and (effect == "move_others" or
-                                       team_of(seat) != team_of(earner)):
+                if seat != earner and (effect == "move_others" or team_of(seat) != team_of(earner)):
                     self._move(seat, card.amount, events)
                     if self._outcome is not None:
                         break
         elif effect == "move_opponent":
-            targets = tuple(s for s in self.seats if team_of(s) != team_of(earner)
-                            and not self._protected(s, card.amount))
+            targets = tuple(
+                s
+                for s in self.seats
+                if team_of(s) != team_of(earner) and not self._protected(s, card.amount)
+            )
             if not targets:
                 events.append(Event("no_effect", {"card": card_id, "why": "no_target"}))
             elif len(targets) == 1:
@@ -611,12 +657,16 @@ class BoardState(GameState):
             return
         before = self.level_of(seat)
         if self._protected(seat, amount):
-            events.append(Event("move", {"seat": seat, "from": before, "to": before,
-                                         "blocked": True}))
+            events.append(
+                Event("move", {"seat": seat, "from": before, "to": before, "blocked": True})
+            )
             return
         self.skill[seat] = max(0, min(self.skill[seat] + amount, self.rules.target_spaces))
-        events.append(Event("move", {"seat": seat, "from": before, "to": self.level_of(seat),
-                                     "blocked": False}))
+        events.append(
+            Event(
+                "move", {"seat": seat, "from": before, "to": self.level_of(seat), "blocked": False}
+            )
+        )
         self._check_win(events)
 
     # --- the end -----------------------------------------------------------
@@ -629,7 +679,7 @@ class BoardState(GameState):
                     winners=tuple(members),
                     scores={s: self.level_of(s) for s in self.seats},
                     reason=f"{' and '.join(self.seat_name(s) for s in members)} reached "
-                           f"{self.level_of(members[0]):.1f}",
+                    f"{self.level_of(members[0]):.1f}",
                 )
                 if self.play_card is not None:
                     self.piles["play"].put_bottom(self.play_card)

@@ -30,8 +30,10 @@ def describe(state: BoardState, event: Event) -> str:
     kind = event.kind
     if kind == "character":
         character = content.characters[data["card"]]
-        return (f"{name(data['seat'])} plays as {character.name} (Nice Shot "
-                f"{_shot_name(character.nice)}, Bad Shot {_shot_name(character.bad)}).")
+        return (
+            f"{name(data['seat'])} plays as {character.name} (Nice Shot "
+            f"{_shot_name(character.nice)}, Bad Shot {_shot_name(character.bad)})."
+        )
     if kind == "card":
         return f"{name(data['seat'])} picks up {_card_label(state, data['pile'], data['card'])}."
     if kind == "first_server":
@@ -47,30 +49,38 @@ def describe(state: BoardState, event: Event) -> str:
     if kind == "shot":
         return _describe_shot(state, data)
     if kind == "skill_card":
-        return (f"{name(data['seat'])} plays the Skill Card "
-                f"{content.skill_cards[data['card']].label}.")
+        return (
+            f"{name(data['seat'])} plays the Skill Card {content.skill_cards[data['card']].label}."
+        )
     if kind == "strategy_card":
-        return (f"{name(data['seat'])} plays the Strategy Card {_shot_name(data['card'])}: "
-                "the rally ends with no point.")
+        return (
+            f"{name(data['seat'])} plays the Strategy Card {_shot_name(data['card'])}: "
+            "the rally ends with no point."
+        )
     if kind == "rally_over":
-        return {"point": "The serving side wins the rally.",
-                "side_out": "Side out.",
-                "strategy": ""}[data["end"]]
+        return {
+            "point": "The serving side wins the rally.",
+            "side_out": "Side out.",
+            "strategy": "",
+        }[data["end"]]
     if kind == "point":
         return f"{name(data['seat'])} earns a point: {data['from']:.1f} -> {data['to']:.1f}."
     if kind == "play_card":
-        return f"{name(data['seat'])} draws a Play Card: \"{content.play_cards[data['card']].text}\""
+        return f'{name(data["seat"])} draws a Play Card: "{content.play_cards[data["card"]].text}"'
     if kind == "move":
         if data["blocked"]:
-            return f"{name(data['seat'])} stays at {data['to']:.1f}: a finished player never moves down."
+            who = name(data["seat"])
+            return f"{who} stays at {data['to']:.1f}: a finished player never moves down."
         if data["from"] == data["to"]:
             return f"{name(data['seat'])} stays at {data['to']:.1f}."
         way = "ahead" if data["to"] > data["from"] else "back"
         return f"{name(data['seat'])} moves {way}: {data['from']:.1f} -> {data['to']:.1f}."
     if kind == "no_effect":
-        why = {"no_partner": "there is no partner in singles",
-               "no_target": "no opponent can be moved",
-               "pile_empty": "that pile is empty"}[data["why"]]
+        why = {
+            "no_partner": "there is no partner in singles",
+            "no_target": "no opponent can be moved",
+            "pile_empty": "that pile is empty",
+        }[data["why"]]
         return f"The card has no effect: {why}."
     if kind == "server_chosen":
         return f"{name(data['seat'])} picks {name(data['server'])} to serve."
@@ -121,8 +131,10 @@ def describe_action(state: BoardState, action: Action) -> str:
     if verb == "skill":
         return f"Play Skill Card {content.skill_cards[action.args[0]].label} instead of rolling"
     if verb == "strategy":
-        return (f"Play Strategy Card {_shot_name(action.args[0])}: end the rally, "
-                "then choose who serves")
+        return (
+            f"Play Strategy Card {_shot_name(action.args[0])}: end the rally, "
+            "then choose who serves"
+        )
     if verb in ("server", "target"):
         seat = state.rules.seat_of_colour[action.args[0]]
         level = f"{state.level_of(seat):.1f}"
@@ -138,8 +150,11 @@ def describe_action(state: BoardState, action: Action) -> str:
 
 def _draw_label(state: BoardState, card: str) -> str:
     content = state.rules.content
-    pile = state.deal_queue[0][1] if state.phase == "deal" else (
-        "play" if state.phase == "play_draw" else state.draw_pile)
+    pile = (
+        state.deal_queue[0][1]
+        if state.phase == "deal"
+        else ("play" if state.phase == "play_draw" else state.draw_pile)
+    )
     if pile == "character":
         return content.characters[card].name
     if pile == "play":
@@ -153,15 +168,19 @@ def prompt(state: BoardState) -> str:
     name = state.seat_name
     if phase == "deal":
         seat, pile = state.deal_queue[0]
-        what = {"character": "a character", "skill": "a Skill Card",
-                "strategy": "a Strategy Card"}[pile]
+        what = {"character": "a character", "skill": "a Skill Card", "strategy": "a Strategy Card"}[
+            pile
+        ]
         return f"{name(seat)} draws {what}"
     if phase == "colour":
         return "Roll the Colour Ball die to pick the first server"
     hitter = state.hitter()
     if phase == "serve":
-        extra = " (place the stanchion first)" if state.rules.stanchion_rule and \
-            not state.stanchion else ""
+        extra = (
+            " (place the stanchion first)"
+            if state.rules.stanchion_rule and not state.stanchion
+            else ""
+        )
         return f"{name(state.order[0])} to serve{extra}"
     if phase == "serve_roll":
         return f"{name(state.order[0])} serves: roll the IN/OUT/ACE die"
@@ -177,7 +196,7 @@ def prompt(state: BoardState) -> str:
         return f"{name(state.earner)} draws a Play Card"
     if phase == "play_target" and state.earner is not None:
         text = state.rules.content.play_cards[state.play_card or ""].text
-        return f"{name(state.earner)} picks an opponent: \"{text}\""
+        return f'{name(state.earner)} picks an opponent: "{text}"'
     if phase == "card_draw" and state.earner is not None:
         what = "a Skill Card" if state.draw_pile == "skill" else "a Strategy Card"
         return f"{name(state.earner)} picks up {what}"

@@ -20,21 +20,30 @@ def observation(state: BoardState, seat: int | None) -> dict[str, Any]:
     seats = []
     for s in rules.seats:
         character = content.characters.get(state.character[s] or "")
-        seats.append({
-            "seat": s,
-            "name": state.seat_name(s),
-            "colour": rules.colour_of[s],
-            "team": s // 2,
-            "character": None if character is None else {
-                "id": character.id, "name": character.name,
-                "nice": character.nice, "bad": character.bad,
-            },
-            "skill": state.level_of(s),
-            "serves": state.may_serve(s),
-            "skill_cards": [{"id": c, "label": content.skill_cards[c].label}
-                            for c in state.skill_hand[s]],
-            "strategy_cards": [{"id": c, "label": c.capitalize()} for c in state.strategy_hand[s]],
-        })
+        seats.append(
+            {
+                "seat": s,
+                "name": state.seat_name(s),
+                "colour": rules.colour_of[s],
+                "team": s // 2,
+                "character": None
+                if character is None
+                else {
+                    "id": character.id,
+                    "name": character.name,
+                    "nice": character.nice,
+                    "bad": character.bad,
+                },
+                "skill": state.level_of(s),
+                "serves": state.may_serve(s),
+                "skill_cards": [
+                    {"id": c, "label": content.skill_cards[c].label} for c in state.skill_hand[s]
+                ],
+                "strategy_cards": [
+                    {"id": c, "label": c.capitalize()} for c in state.strategy_hand[s]
+                ],
+            }
+        )
     play_card = state.last_play_card
     player = state.current_player
     return {
@@ -57,8 +66,11 @@ def observation(state: BoardState, seat: int | None) -> dict[str, Any]:
             "serving_team": None if state.server is None else state.server // 2,
         },
         "dice": dict(state.last_dice),
-        "play_card": None if play_card is None else {
-            "id": play_card, "text": content.play_cards[play_card].text,
+        "play_card": None
+        if play_card is None
+        else {
+            "id": play_card,
+            "text": content.play_cards[play_card].text,
         },
         "piles": {name: len(pile) for name, pile in state.piles.items()},
         "outcome": None if state.outcome is None else state.outcome.to_json(),

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from pickletable.core.piles import Pile
 from pickletable.games.slam.steps import DISCARD
 
 if TYPE_CHECKING:
@@ -115,8 +116,9 @@ def redeal(state: SlamState, seat: int | None, rng: random.Random) -> None:
             pile[code] = pile.get(code, 0) + 1
     if drawn_hidden:
         state.drawn = pool.pop()
-    state.stack.unseen.clear()
-    state.stack.reshuffle(pool)
+    state.stack = Pile(_counts(tuple(pool)), list(state.stack.known))
+    # Other seats' knowledge is not this seat's to keep: it would not fit the new deal.
+    state.known = {key: cards for key, cards in state.known.items() if key[0] == seat}
     state._legal = None
 
 

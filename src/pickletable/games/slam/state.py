@@ -85,7 +85,8 @@ class SlamState(GameState):
         "_legal", "_outcome", "actor", "centre", "count_left", "dealer", "discard_sizes",
         "discards", "draw_turns", "drawn", "duel", "free_follow", "hands", "inside", "known",
         "last_number", "last_player", "partner", "pending", "phase", "queue", "receiver",
-        "round", "rules", "sizes", "stack", "starter", "step", "tokens", "window_from",
+        "round", "rules", "set_aside", "sizes", "stack", "starter", "step", "tokens",
+        "window_from",
     )
 
     def __init__(self, rules: SlamRules) -> None:
@@ -106,6 +107,7 @@ class SlamState(GameState):
         self.receiver = 0            # who gets the next chance card
         self.count_left = 0          # cards still to deal / draw for `receiver`
         self.queue: list[int] = []   # seats still to ask (swap, refill, POACH window)
+        self.set_aside: list[str] = []  # DRAW cards being swapped back into the stack
         self.drawn: str | None = None
         self.draw_turns = 0
         self.starter = 0
@@ -256,6 +258,7 @@ class SlamState(GameState):
         other.receiver = self.receiver
         other.count_left = self.count_left
         other.queue = self.queue[:]
+        other.set_aside = self.set_aside[:]
         other.drawn = self.drawn
         other.draw_turns = self.draw_turns
         other.starter = self.starter
