@@ -131,7 +131,7 @@ def validate(data: dict[str, Any], check: Checker) -> dict[str, Any]:
     >>> validate({"cards": [{"kind": "draw", "count": 1}]}, Checker("my.toml"))
     Traceback (most recent call last):
     ...
-    pickletable.core.errors.ContentError: my.toml: cards: the rules need at least 1 PLAY card, the deck has 0
+    pickletable.core.errors.ContentError: my.toml: cards: the rules need 1 PLAY card, the deck has 0
     """
     entries = check.array(data, "cards", "cards")
     normalised: list[dict[str, Any]] = []
@@ -160,9 +160,9 @@ def validate(data: dict[str, Any], check: Checker) -> dict[str, Any]:
         normalised.append(card)
     counts = {kind: sum(c["count"] for c in normalised if c["kind"] == kind) for kind in PHASES}
     if counts[PLAY] < 1:
-        raise check.fail("cards", f"the rules need at least 1 PLAY card, the deck has {counts[PLAY]}")
+        raise check.fail("cards", f"the rules need 1 PLAY card, the deck has {counts[PLAY]}")
     if counts[DRAW] < 2:
-        raise check.fail("cards", f"the rules need at least 2 DRAW cards, the deck has {counts[DRAW]}")
+        raise check.fail("cards", f"the rules need 2 DRAW cards, the deck has {counts[DRAW]}")
     total = sum(c["count"] for c in normalised)
     if total < MIN_DECK:
         raise check.fail("cards", f"a table of {MAX_PLAYERS} needs at least {MIN_DECK} cards, "

@@ -14,7 +14,7 @@ last and every other side is out.
 ['play 4']
 >>> _ = state.apply_text("play 4")
 >>> [e.kind for e in state.apply_text("pass")]
-['pass', 'round-won', 'round']
+['pass', 'pass', 'round-won', 'round']
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def begin_turn(state: SlamState, seat: int, events: list[Event]) -> None:
     rules = state.rules
     if rules.doubles:
         first, second = rules.members(rules.unit_of(seat))
-        order = (first, second) if seat == first else (second, first)
+        order: tuple[int, ...] = (first, second) if seat == first else (second, first)
     else:
         order = (seat,)
     ready = [member for member in order if state.inside[member] and state.sizes[member]]

@@ -10,8 +10,8 @@ seat sees and how things read) and `knowledge` (what a seat knows, for
 >>> state = GAME.new_game(3)
 >>> state.current_player, state.phase, state.stack_count
 (-1, 'setup', 48)
->>> state.apply_text("card 5")[0].kind
-'deal'
+>>> state.apply_text("card 5")
+[]
 >>> state.hand(0)
 {'5': 1}
 """
@@ -45,8 +45,6 @@ from pickletable.games.slam.steps import (
     TARGET,
     TURN,
 )
-
-
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
-from pickletable.games.slam import moves, playing, twists
+from pickletable.games.slam import moves, playing
 from pickletable.games.slam.content import (
     DRAW,
     HAND_SIZE,
@@ -292,7 +292,7 @@ def _drew_text(state: SlamState, data: dict[str, Any]) -> str:
 def _reshuffle_text(state: SlamState, data: dict[str, Any]) -> str:
     count = data["count"]
     if data["source"] == "discards":
-        return f"The stack is empty: the discard piles ({count} cards) are shuffled into a new stack."
+        return f"The stack is empty: the discard piles ({count} cards) become a new stack."
     return (f"The stack and discard piles are empty: the {count} centre cards under the top "
             "card are shuffled into a new stack.")
 

@@ -1,0 +1,78 @@
+"""Pickleball Slam as pickletable sees it: table sizes, seats and options."""
+
+from __future__ import annotations
+
+from pickletable.core.content import Content, Validator
+from pickletable.core.errors import OptionError
+from pickletable.core.game import GameDefinition
+from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.games.slam import content as slam_content
+from pickletable.games.slam.state import SlamRules, SlamState
+
+OPTIONS = OptionSet([
+    OptionSpec("doubles", bool, False,
+               "two teams of two (4 players only): seats 1-2 against seats 3-4, one card per "
+               "team per turn"),
+    OptionSpec("tokens_to_win", int, 3, "tokens (won rounds) that win the game",
+               minimum=1, maximum=20),
+    OptionSpec("must_play", bool, True,
+               "a player (or team) that can play must play; off: passing is always allowed"),
+    OptionSpec("draw_phase_lap_limit", int, 5,
+               "full laps a DRAW phase may last before the PLAY phase starts by itself",
+               minimum=1, maximum=100),
+    OptionSpec("refill_short_hands", bool, False,
+               "in the DRAW phase, a player holding fewer than five may keep the drawn card "
+               "without discarding"),
+    OptionSpec("twists_target_opponents", bool, True,
+               "doubles: SWITCH, SHAKE & BAKE and TARGET & RESET may pick opponents only"),
+    OptionSpec("content", str, "", "a TOML file with your own deck (empty: the built-in deck)"),
+])
+
+
+class SlamGame(GameDefinition):
+    """Pickleball Slam (game id ``slam``).
+
+    >>> from pickletable.games.slam import GAME
+    >>> GAME.seats_for(3), GAME.seat_names(3)
+    ((0, 1, 2), ['Player 1', 'Player 2', 'Player 3'])
+    >>> GAME.new_game(4, {"doubles": "on"}).rules.doubles
+    True
+    """
+
+    id = "slam"
+    title = "Pickleball Slam"
+    player_counts = (3, 4, 5, 6)
+    default_players = 4
+    options = OPTIONS
+    content_package = "pickletable.games.slam"
+    hidden_information = True
+
+    def seats_for(self, players: int) -> tuple[int, ...]:
+        """Every seat plays, clockwise from Player 1."""
+        return tuple(range(players))
+
+    def seat_names(self, players: int) -> list[str]:
+        """Player 1 .. Player N."""
+        return [f"Player {seat + 1}" for seat in range(players)]
+
+    @property
+    def validate_content(self) -> Validator:
+        """The Slam deck validator."""
+        return slam_content.validate
+
+    def _new_state(self, players: int, options: dict[str, OptionValue],
+                   content: Content) -> SlamState:
+        doubles = bool(options["doubles"])
+        if doubles and players != 4:
+            raise OptionError(f"doubles is played by 4 players, not {players}")
+        rules = SlamRules(
+            players=players,
+            doubles=doubles,
+            tokens_to_win=int(options["tokens_to_win"]),
+            must_play=bool(options["must_play"]),
+            lap_limit=int(options["draw_phase_lap_limit"]),
+            refill_short_hands=bool(options["refill_short_hands"]),
+            opponents_only=bool(options["twists_target_opponents"]),
+            deck=slam_content.SlamContent.from_data(content.data),
+        )
+        return SlamState.new(rules)
