@@ -126,6 +126,8 @@ def apply_swap_draw(state: SlamState, action: Action, events: list[Event]) -> No
     state.stack.take(code)
     state.add_card(state.receiver, code)
     state.count_left -= 1
+    events.append(secret_card("drew", {"seat": state.receiver, "why": "swap"},
+                              state.receiver, code))
     if state.count_left:
         return
     state.stack.reshuffle(state.set_aside)
@@ -170,7 +172,7 @@ def apply_draw(state: SlamState, action: Action, events: list[Event]) -> None:
         playing.start_play_phase(state, seat, "drawn", events)
         return
     state.drawn = code
-    events.append(Event("drew", {"seat": seat, "why": "draw"}))
+    events.append(secret_card("drew", {"seat": seat, "why": "draw"}, seat, code))
     state.step = DISCARD
     state.actor = seat
 
@@ -207,7 +209,7 @@ def apply_discard(state: SlamState, action: Action, events: list[Event]) -> None
         playing.start_play_phase(state, seat, "discarded", events)
         return
     state.discard_face_down(seat, code)
-    events.append(Event("discard", {"seat": seat}))
+    events.append(secret_card("discard", {"seat": seat}, seat, code))
     _end_draw_turn(state, events)
 
 
@@ -246,7 +248,7 @@ def apply_return(state: SlamState, action: Action, events: list[Event]) -> None:
     state.remove_card(seat, code)
     knowledge.forget_hand(state, seat)
     state.stack.reshuffle([code])
-    events.append(Event("returned", {"seat": seat}))
+    events.append(secret_card("returned", {"seat": seat}, seat, code))
     _next_refill(state, events)
 
 
@@ -256,7 +258,7 @@ def apply_refill_draw(state: SlamState, action: Action, events: list[Event]) -> 
     code = action.args[0]
     state.stack.take(code)
     state.add_card(seat, code)
-    events.append(Event("drew", {"seat": seat, "why": "refill"}))
+    events.append(secret_card("drew", {"seat": seat, "why": "refill"}, seat, code))
     _next_refill(state, events)
 
 
@@ -299,6 +301,12 @@ def ensure_stack(state: SlamState, events: list[Event]) -> bool:
         events.append(Event("reshuffle", {"source": "centre", "count": len(below)}))
         return True
     return False
+
+
+def secret_card(kind: str, data: dict[str, object], seat: int, code: str) -> Event:
+    """An event whose card only `seat` may see (a draw, a face-down discard)."""
+    return Event(kind, data, secret={"card": code}, visible_to=(seat,))
+
 
 
 def _clockwise_from(state: SlamState, first: int) -> list[int]:

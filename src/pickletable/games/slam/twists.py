@@ -171,7 +171,8 @@ def apply_draw_two(state: SlamState, action: Action, events: list[Event]) -> Non
     state.stack.take(code)
     state.add_card(state.receiver, code)
     state.count_left -= 1
-    events.append(Event("drew", {"seat": state.receiver, "why": "draw-two"}))
+    events.append(dealing.secret_card("drew", {"seat": state.receiver, "why": "draw-two"},
+                                      state.receiver, code))
     _next_draw_two(state, events)
 
 

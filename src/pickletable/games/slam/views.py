@@ -1,7 +1,8 @@
 """What a seat sees, and how events, actions and prompts read to people.
 
-Events carry public facts only (who drew, never what), so every log line is
-safe to show the whole table; a seat's own cards are in its observation.
+An event's public data says who drew or discarded, never what; the card
+itself is a secret field only that player sees (`Event.for_seat`), so a log
+line described from `event.for_seat(seat)` is safe to show that seat.
 
 >>> from pickletable.games.slam import GAME
 >>> state = GAME.new_game(3)
@@ -285,8 +286,19 @@ def _play_text(state: SlamState, data: dict[str, Any]) -> str:
 
 def _drew_text(state: SlamState, data: dict[str, Any]) -> str:
     who = state.seat_name(data["seat"])
-    why = {"draw": "", "refill": " to get back to five", "draw-two": " (DRAW TWO)"}
-    return f"{who} draws a card from the stack{why.get(data['why'], '')}."
+    why = {"draw": "", "refill": " to get back to five", "draw-two": " (DRAW TWO)",
+           "swap": " for a swapped DRAW card"}
+    card = f" ({_label(state, data['card'])})" if "card" in data else ""
+    return f"{who} draws a card{card} from the stack{why.get(data['why'], '')}."
+
+
+def _face_down_text(verb: str) -> Any:
+    def text(state: SlamState, data: dict[str, Any]) -> str:
+        who = state.seat_name(data["seat"])
+        card = f" ({_label(state, data['card'])})" if "card" in data else ""
+        return f"{who} {verb} a card{card} face down" + \
+            (" to the stack." if verb == "returns" else ".")
+    return text
 
 
 def _reshuffle_text(state: SlamState, data: dict[str, Any]) -> str:
@@ -357,7 +369,7 @@ _DESCRIBE = {
     "draw-phase": _draw_phase_text,
     "drew": _drew_text,
     "drew-play": _simple("{seat} draws a PLAY card and lays it face up."),
-    "discard": _simple("{seat} discards a card face down."),
+    "discard": _face_down_text("discards"),
     "kept": _simple("{seat} keeps the drawn card without discarding (short hand)."),
     "discard-play": _simple("{seat} lays a PLAY card face up from their hand."),
     "nothing-to-draw": _simple("There is no card left to draw: {seat} skips the draw."),
@@ -376,7 +388,7 @@ _DESCRIBE = {
     "poach": _poach_text,
     "yours": _simple("{seat} says \u201cyours\u201d: {partner} plays for the team."),
     "pass": _pass_text,
-    "returned": _simple("{seat} returns a card to the stack."),
+    "returned": _face_down_text("returns"),
     "round-won": _round_won_text,
     "game-won": lambda state, data: (f"{_names(state, data['winners'])} "
                                      f"{'win' if len(data['winners']) > 1 else 'wins'} the game "
