@@ -1,0 +1,144 @@
+"""Pickleball Slam in a terminal: the table, the centre pile, your hand.
+
+It draws an observation and knows no rule: what may follow the last number
+and who is still in come from the engine.
+
+>>> import io
+>>> from rich.console import Console
+>>> from pickletable.games.slam import GAME
+>>> state = GAME.new_game(3)
+>>> console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+>>> console.print(render(state.observation(0)))
+>>> "Stack: 48 cards" in console.export_text()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+CENTRE_SHOWN = 6
+"""How many cards of the centre pile are shown, top last."""
+
+PHASE_TITLES = {"setup": "dealing", "draw": "DRAW phase", "play": "PLAY phase", "over": "game over"}
+
+
+def render(observation: dict[str, Any]) -> RenderableType:
+    """The players, the centre and the stack, your hand, and the prompt, as one Rich group."""
+    parts: list[RenderableType] = [_players(observation), _centre(observation)]
+    if observation["seat"] is not None:
+        parts.append(_hand(observation))
+    parts.append(Text(observation["prompt"], style="bold"))
+    return Group(*parts)
+
+
+# --- pieces ----------------------------------------------------------------------
+def card_text(observation: dict[str, Any], code: str) -> Text:
+    """One card as it reads: ``4``, ``4 (SWITCH)``, ``DRAW``; twists and phase cards stand out."""
+    label = observation["labels"].get(code, code)
+    if code == "draw":
+        style = "bold red"
+    elif code == "play":
+        style = "bold green"
+    elif code.isdigit():
+        style = "bold"
+    else:
+        style = "bold magenta"
+    return Text(f"[{label}]", style=style)
+
+
+def cards_text(observation: dict[str, Any], codes: list[str]) -> Text:
+    """Cards separated by spaces, or a dash for none."""
+    if not codes:
+        return Text("—", style="dim")
+    return Text(" ").join(card_text(observation, code) for code in codes)
+
+
+def _players(observation: dict[str, Any]) -> RenderableType:
+    names = observation["names"]
+    doubles = observation["doubles"]
+    table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
+    table.add_column("Player")
+    if doubles:
+        table.add_column("Team")
+    table.add_column("Hand", justify="right")
+    table.add_column("Discards", justify="right")
+    table.add_column("Tokens", justify="right")
+    table.add_column("")
+    inside = set(observation["in"])
+    duel = observation["duel"] or []
+    for seat, name in enumerate(names):
+        label = Text(name, style="bold")
+        if observation["current_player"] == seat:
+            label.append(" ◀", style="bold yellow")
+        row: list[RenderableType] = [label]
+        if doubles:
+            row.append("A" if seat in observation["teams"][0] else "B")
+        row += [str(observation["hand_counts"][seat]), str(observation["discard_counts"][seat]),
+                str(observation["tokens"][seat]), _status(observation, seat, inside, duel)]
+        table.add_row(*row)
+    phase = PHASE_TITLES.get(observation["phase"], observation["phase"])
+    title = (f"Pickleball Slam — round {observation['round']}, {phase} — "
+             f"first to {observation['tokens_to_win']} tokens")
+    return Panel(table, title=title, border_style="green")
+
+
+def _status(observation: dict[str, Any], seat: int, inside: set[int], duel: list[int]) -> Text:
+    words = []
+    if observation["phase"] == "play":
+        if seat in duel:
+            words.append(("in the duel", "bold magenta"))
+        elif seat in inside:
+            words.append(("in", "green"))
+        else:
+            words.append(("out", "dim"))
+    if observation["dealer"] == seat:
+        words.append(("dealer", "dim"))
+    if observation["seat"] == seat:
+        words.append(("you", "bold cyan"))
+    return Text(", ").join(Text(word, style=style) for word, style in words)
+
+
+def _centre(observation: dict[str, Any]) -> RenderableType:
+    centre = observation["centre"]
+    shown = centre[-CENTRE_SHOWN:]
+    line = Text("Centre: ")
+    if len(centre) > len(shown):
+        line.append(f"({len(centre) - len(shown)} below) ", style="dim")
+    line.append_text(cards_text(observation, shown))
+    lines = [line]
+    if observation["phase"] == "play":
+        follow = " or ".join(str(number) for number in observation["may_follow"])
+        last = observation["last_number"]
+        if observation["duel"] and last is not None and len(observation["may_follow"]) == 5:
+            what = "the duel's answer may be any number"
+        elif last is None:
+            what = "no number yet: any number may lead"
+        else:
+            what = f"last number {last}: next may be {follow}"
+        lines.append(Text(f"{what} (a DRAW card may always be played)", style="yellow"))
+    stack = Text(f"Stack: {observation['stack_count']} cards")
+    if observation["phase"] == "draw" and observation["draw_turns"] is not None:
+        laps = observation["draw_turns"] // len(observation["names"])
+        stack.append(f"   DRAW phase lap {laps + 1} of {observation['lap_limit']}", style="dim")
+    lines.append(stack)
+    return Panel(Group(*lines), title="Table", border_style="blue")
+
+
+def _hand(observation: dict[str, Any]) -> RenderableType:
+    names = observation["names"]
+    lines = [Text("Hand: ") + cards_text(observation, observation["hand"])]
+    if observation["drawn"] is not None:
+        lines.append(Text("Drawn: ") + card_text(observation, observation["drawn"]))
+    lines.append(Text("Your discards (face down): ", style="dim")
+                 + cards_text(observation, observation["discards"]))
+    for holder, cards in observation["known_hands"].items():
+        lines.append(Text(f"You know {names[int(holder)]} holds: ", style="dim")
+                     + cards_text(observation, cards))
+    you = names[observation["seat"]]
+    return Panel(Group(*lines), title=f"{you}'s cards", border_style="cyan")
