@@ -59,7 +59,7 @@ class TerminalGame:
     save_path: Path | None = None
     state: GameState = field(init=False)
     recorder: Recorder = field(init=False)
-    log: list[str] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
     history: list[Snapshot] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -147,11 +147,21 @@ class TerminalGame:
         self.recorder.add(player, action, events)
         self._print_events(events)
 
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes are on the screen: the only human, the hot-seat holder, or a spectator."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        return self._screen_holder
+
+    def _line(self, event: Event) -> str:
+        return self.state.describe(event.for_seat(self.viewer))
+
     def _print_events(self, events: list[Event]) -> None:
         for event in events:
-            line = self.state.describe(event)
+            self.log.append(event)
+            line = self._line(event)
             if line:
-                self.log.append(line)
                 self.console.print(f"  {line}")
 
     # --- asking people -------------------------------------------------------
@@ -184,7 +194,8 @@ class TerminalGame:
             self.console.print(HELP + (COMPANION_HELP if self.companion else ""))
             return None
         if lowered == "log":
-            for line in self.log[-15:]:
+            lines = [line for line in map(self._line, self.log) if line]
+            for line in lines[-15:]:
                 self.console.print(f"  [dim]{line}[/]")
             return None
         if lowered.startswith("save"):
@@ -225,7 +236,7 @@ class TerminalGame:
         snapshot = self.history.pop()
         self.state = snapshot.state
         del self.recorder.steps[snapshot.steps :]
-        undone = self.log[snapshot.log :]
+        undone = [line for line in map(self._line, self.log[snapshot.log :]) if line]
         del self.log[snapshot.log :]
         self.console.print("[yellow]Taken back: " + (" ".join(undone) or "the last entry") + "[/]")
         raise _Restart
