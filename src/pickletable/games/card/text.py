@@ -197,6 +197,9 @@ def illegal_reason(state: CardState, action: Action) -> str:
         return "the game is over"
     verb, args = action.verb, action.args
     if stage in ("first_server", "deal", "flip", "drawing"):
+        expected = {"first_server": "show", "deal": "deal", "flip": "flip", "drawing": "draw"}
+        if verb == expected[stage] and len(args) == 1:
+            return f"no {state.rules.deck.titles.get(args[0], args[0])} is left to come up"
         return "chance acts now: a card is to be dealt or drawn"
     hand = state.hands[state.turn]
     if stage == "turn":
