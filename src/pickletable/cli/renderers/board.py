@@ -126,7 +126,7 @@ def _cards(observation: dict[str, Any]) -> RenderableType:
 
 def _dice_and_card(observation: dict[str, Any]) -> RenderableType:
     dice = observation["dice"]
-    line = Text("Dice: ")
+    line = Text("Last roll: ")
     if dice["outcome"] is None:
         line.append("not rolled yet", style="dim")
     else:
