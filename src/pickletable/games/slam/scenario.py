@@ -51,12 +51,13 @@ def arrange(state: SlamState, hands: Sequence[Sequence[str]], *, leader: int = 0
             phase: str = PLAY_PHASE, last_number: int | None = None,
             centre: Sequence[str] = (DRAW, PLAY), stack: Sequence[str] | None = None,
             discards: Sequence[Sequence[str]] | None = None, dealer: int | None = None,
-            tokens: Sequence[int] | None = None) -> SlamState:
+            tokens: Sequence[int] | None = None, rest_to: int | None = None) -> SlamState:
     """Lay out a position of a fresh game: hands, centre, stack, discard piles.
 
     `phase` ``play``: `leader` is to play, on `last_number` if given.
     `phase` ``draw``: `leader` is to draw. Cards not named go to the stack, or,
-    when `stack` is given, under the centre pile.
+    when `stack` is given, under the centre pile (or into the hand of seat
+    `rest_to`).
     """
     rules = state.rules
     n = rules.players
@@ -89,7 +90,9 @@ def arrange(state: SlamState, hands: Sequence[Sequence[str]], *, leader: int = 0
     else:
         state.stack = Pile.of([take(code) for code in stack])
         rest = [code for code, copies in pool.items() for _ in range(copies)]
-        state.centre = rest + top
+        state.centre = top if rest_to is not None else rest + top
+        for code in rest if rest_to is not None else ():
+            state.add_card(rest_to, code)
     if tokens is not None:
         state.tokens = list(tokens)
     state.dealer = (leader - 1) % n if dealer is None else dealer

@@ -1,0 +1,143 @@
+"""The DRAW phase: draw, keep or discard face down, and the two ways the PLAY phase starts."""
+
+from __future__ import annotations
+
+from pickletable.core.state import CHANCE
+from tests.games.slam.helpers import arrange, deal, kinds, legal, new_game, play
+
+HANDS = [["1", "2", "3", "4", "5"], ["1", "2", "3", "4", "play"], ["1", "2", "3", "5", "5"]]
+
+
+def test_draw_phase_starts_left_of_the_dealer() -> None:
+    state = deal(new_game(3), HANDS)
+    assert state.phase == "draw"
+    assert state.prompt() == "Player 1 to draw from the stack"
+
+
+def test_keep_the_drawn_card_and_discard_another_face_down() -> None:
+    state = deal(new_game(3), HANDS)
+    play(state, "card 4")
+    assert state.current_player == 0
+    assert legal(state) == ["discard 1", "discard 2", "discard 3", "discard 4", "discard 5"]
+    events = play(state, "discard 1")
+    assert kinds(events) == ["discard"]
+    assert state.hand(0) == {"2": 1, "3": 1, "4": 2, "5": 1}
+    assert state.discards[0] == {"1": 1}
+    assert state.prompt() == "Player 2 to draw from the stack"
+
+
+def test_discard_the_drawn_card() -> None:
+    state = deal(new_game(3), HANDS)
+    play(state, "card switch-4", "discard switch-4")
+    assert state.hand(0) == {"1": 1, "2": 1, "3": 1, "4": 1, "5": 1}
+    assert state.discards[0] == {"switch-4": 1}
+
+
+def test_discard_piles_are_face_down_known_to_their_owner_only() -> None:
+    state = deal(new_game(3), HANDS)
+    events = play(state, "card switch-4", "discard switch-4")
+    assert state.observation(0)["discards"] == ["switch-4"]
+    assert state.observation(1)["discards"] == []
+    assert state.observation(1)["discard_counts"] == [1, 0, 0]
+    assert "switch" not in state.describe(events[-1])
+    assert "SWITCH" in state.describe(events[-1].for_seat(0))
+
+
+def test_the_drawn_card_is_seen_by_its_drawer_only() -> None:
+    state = deal(new_game(3), HANDS)
+    play(state, "card target-5")
+    assert state.observation(0)["drawn"] == "target-5"
+    assert state.observation(1)["drawn"] is None
+    assert state.observation(None)["drawn"] is None
+
+
+def test_drawing_a_play_card_starts_the_play_phase_at_once() -> None:
+    state = deal(new_game(3), HANDS)
+    events = play(state, "card play")
+    assert kinds(events) == ["drew-play", "play-phase"]
+    assert state.centre == ["draw", "play"]
+    assert state.phase == "play"
+    assert state.current_player == 1
+    assert state.starter == 0
+
+
+def test_discarding_a_play_card_from_the_hand_starts_the_play_phase() -> None:
+    state = deal(new_game(3), HANDS)
+    play(state, "card 1", "discard 1", "card 5")
+    assert "discard play" in legal(state)
+    assert state.describe_action(state.legal_actions()[-1]) == \
+        "lay PLAY face up (starts the PLAY phase)"
+    events = play(state, "discard play")
+    assert kinds(events) == ["discard-play", "play-phase"]
+    assert state.centre[-1] == "play"
+    assert state.hand(1) == {"1": 1, "2": 1, "3": 1, "4": 1, "5": 1}
+    assert state.current_player == 2
+
+
+def test_a_player_holding_no_cards_draws_and_must_discard_it() -> None:
+    state = arrange(new_game(3), hands=[[], ["1"], ["2"]], phase="draw", leader=0)
+    play(state, "card 4")
+    assert legal(state) == ["discard 4"]
+
+
+def test_refill_short_hands_option_keeps_the_drawn_card() -> None:
+    state = arrange(new_game(3, refill_short_hands=True), hands=[["1"], ["1"], ["2"]],
+                    phase="draw", leader=0)
+    play(state, "card 4")
+    assert legal(state) == ["discard 1", "discard 4", "keep"]
+    assert kinds(play(state, "keep")) == ["kept"]
+    assert state.hand(0) == {"1": 1, "4": 1}
+
+
+def test_a_full_hand_never_keeps_without_discarding() -> None:
+    state = deal(new_game(3, refill_short_hands=True), HANDS)
+    play(state, "card 4")
+    assert "keep" not in legal(state)
+
+
+def test_an_empty_stack_is_made_again_from_the_discard_piles() -> None:
+    state = arrange(new_game(3), hands=[["1"], ["1"], ["2"]], phase="draw", leader=0,
+                    stack=["4"], discards=[["5", "5"], ["3"], []])
+    play(state, "card 4")
+    events = play(state, "discard 4")
+    assert kinds(events) == ["discard", "reshuffle"]
+    assert events[-1].data == {"source": "discards", "count": 4}
+    assert state.discard_sizes == [0, 0, 0]
+    assert sorted(state.stack.cards()) == ["3", "4", "5", "5"]
+
+
+def test_nothing_left_to_draw_skips_the_draw() -> None:
+    # Every card but the DRAW card about to be played is in a hand.
+    state = arrange(new_game(3), hands=[["draw"], ["1"], []], leader=0,
+                    stack=[], centre=[], rest_to=2)
+    events = play(state, "play draw")
+    assert kinds(events)[:3] == ["play", "draw-phase", "nothing-to-draw"]
+    assert kinds(events).count("nothing-to-draw") == 15
+    after = kinds(events).index("lap-limit")
+    assert kinds(events)[after + 1] == "play-phase"
+
+
+def test_draw_phase_lap_limit_starts_the_play_phase_led_left_of_the_dealer() -> None:
+    state = deal(new_game(3), HANDS)
+    events = []
+    for _ in range(15):
+        card = next(action for action in legal(state) if action != "card play")
+        events += play(state, card, f"discard {card.split()[1]}")
+    assert kinds(events)[-2:] == ["lap-limit", "play-phase"]
+    assert state.phase == "play"
+    assert state.starter == state.dealer == 2
+    assert state.current_player == 0
+
+
+def test_draw_phase_lap_limit_option() -> None:
+    state = deal(new_game(3, draw_phase_lap_limit=1), HANDS)
+    for _ in range(3):
+        card = next(action for action in legal(state) if action != "card play")
+        play(state, card, f"discard {card.split()[1]}")
+    assert state.phase == "play"
+
+
+def test_the_stack_gives_cards_by_chance_only() -> None:
+    state = deal(new_game(3), HANDS)
+    assert state.current_player == CHANCE
+    assert all(action.verb == "card" for action in state.legal_actions())
