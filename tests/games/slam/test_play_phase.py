@@ -1,0 +1,174 @@
+"""The PLAY phase: the follow rule, passing and being out, DRAW cards, winning a round."""
+
+from __future__ import annotations
+
+import pytest
+
+from pickletable.core.errors import IllegalActionError
+from pickletable.core.state import CHANCE
+from tests.games.slam.helpers import arrange, kinds, legal, new_game, play
+
+
+def test_the_first_number_may_be_any_number() -> None:
+    state = arrange(new_game(3), hands=[["1", "5", "play"], ["2"], ["3"]], leader=0)
+    assert legal(state) == ["play 1", "play 5"]
+    assert state.observation(0)["may_follow"] == [1, 2, 3, 4, 5]
+
+
+def test_follow_rule_equal_or_one_higher() -> None:
+    state = arrange(new_game(3), hands=[["3"], ["2", "3", "4", "5"], ["1"]], leader=0)
+    play(state, "play 3")
+    assert legal(state) == ["play 3", "play 4"]
+    assert state.observation(1)["may_follow"] == [3, 4]
+
+
+def test_follow_rule_counts_twist_cards_as_numbers() -> None:
+    state = arrange(new_game(3), hands=[["3"], ["drawtwo-3", "switch-4", "poach-5", "1"], ["1"]],
+                    leader=0)
+    play(state, "play 3")
+    assert legal(state) == ["play drawtwo-3", "play switch-4"]
+
+
+def test_only_a_5_follows_a_5() -> None:
+    state = arrange(new_game(3), hands=[["5"], ["4", "5"], ["1"]], leader=0)
+    play(state, "play 5")
+    assert legal(state) == ["play 5"]
+    assert state.observation(1)["may_follow"] == [5]
+
+
+def test_a_card_that_does_not_follow_is_refused_with_the_reason() -> None:
+    state = arrange(new_game(3), hands=[["3"], ["1", "4"], ["1"]], leader=0)
+    play(state, "play 3")
+    with pytest.raises(IllegalActionError, match="1 does not follow 3: play 3 or 4"):
+        play(state, "play 1")
+
+
+def test_play_cards_cannot_be_played_in_the_play_phase() -> None:
+    state = arrange(new_game(3), hands=[["play", "2"], ["1"], ["1"]], leader=0)
+    assert legal(state) == ["play 2"]
+    with pytest.raises(IllegalActionError, match="a PLAY card cannot be played"):
+        play(state, "play play")
+
+
+def test_a_draw_card_may_be_played_at_any_time_and_ends_the_play_phase() -> None:
+    state = arrange(new_game(3), hands=[["4"], ["1", "draw"], ["1", "2"]], leader=0)
+    play(state, "play 4")
+    assert legal(state) == ["play draw"]
+    events = play(state, "play draw")
+    assert kinds(events) == ["play", "draw-phase"]
+    assert state.phase == "draw"
+    assert state.centre[-1] == "draw"
+
+
+def test_after_a_draw_card_the_draw_phase_starts_left_of_its_player() -> None:
+    state = arrange(new_game(3), hands=[["4"], ["1", "draw"], ["1", "2"]], leader=0)
+    play(state, "play 4", "play draw")
+    assert state.receiver == 2
+    assert state.current_player == CHANCE
+    assert state.prompt() == "Player 3 to draw from the stack"
+
+
+def test_a_draw_card_brings_everyone_back_in() -> None:
+    state = arrange(new_game(3), hands=[["4", "draw"], ["1"], ["1", "5"]], leader=0)
+    play(state, "play 4", "pass", "play 5")
+    assert state.inside == [True, False, True]
+    play(state, "play draw")
+    assert state.inside == [True, True, True]
+
+
+def test_a_player_who_cannot_play_passes_and_is_out() -> None:
+    state = arrange(new_game(3), hands=[["4"], ["1", "2"], ["4", "5"]], leader=0)
+    play(state, "play 4")
+    assert legal(state) == ["pass"]
+    events = play(state, "pass")
+    assert events[0].data == {"seats": [1], "why": "pass"}
+    assert state.inside == [True, False, True]
+    assert state.current_player == 2
+
+
+def test_out_players_are_skipped_until_the_next_draw_phase() -> None:
+    state = arrange(new_game(4), hands=[["3", "4"], ["1"], ["3", "4"], ["4", "5"]], leader=0)
+    play(state, "play 3", "pass", "play 3", "play 4", "play 4")
+    assert state.current_player == 2
+
+
+def test_a_player_who_can_play_must_play() -> None:
+    state = arrange(new_game(3), hands=[["3"], ["3"], ["1"]], leader=0)
+    play(state, "play 3")
+    assert legal(state) == ["play 3"]
+
+
+def test_must_play_option_off_lets_a_player_pass() -> None:
+    state = arrange(new_game(3, must_play=False), hands=[["3"], ["3"], ["1"]], leader=0)
+    play(state, "play 3")
+    assert legal(state) == ["play 3", "pass"]
+
+
+def test_a_player_with_no_cards_passes_at_once() -> None:
+    state = arrange(new_game(3), hands=[["3"], [], ["3", "4"]], leader=0)
+    events = play(state, "play 3")
+    assert kinds(events) == ["play", "pass"]
+    assert events[1].data == {"seats": [1], "why": "no cards"}
+    assert state.current_player == 2
+
+
+def test_round_ends_when_play_comes_back_to_the_last_player() -> None:
+    state = arrange(new_game(3), hands=[["3", "1"], ["4", "1"], ["1"]], leader=0)
+    play(state, "play 3", "play 4", "pass")
+    events = play(state, "pass")
+    assert kinds(events) == ["pass", "round-won", "round"]
+    assert events[1].data == {"seat": 1, "winners": [1], "tokens": 1,
+                              "why": "nobody could follow"}
+
+
+def test_the_last_player_wins_even_with_no_cards_left() -> None:
+    state = arrange(new_game(3), hands=[["3"], ["1"], ["1"]], leader=0)
+    events = play(state, "play 3", "pass", "pass")
+    assert "round-won" in kinds(events)
+    assert state.tokens == [1, 0, 0]
+
+
+def test_nobody_can_play_so_the_player_who_started_wins() -> None:
+    state = arrange(new_game(3), hands=[[], ["play"], []], leader=0)
+    # Player 3 started the PLAY phase (the leader is on its left).
+    assert state.starter == 2
+    events = play(state, "pass")
+    won = next(event for event in events if event.kind == "round-won")
+    assert won.data["seat"] == 2
+    assert won.data["why"] == "nobody could play"
+
+
+def test_round_winner_takes_a_token_deals_and_starts_a_new_round() -> None:
+    state = arrange(new_game(3), hands=[["3"], ["1"], ["1"]], leader=0)
+    play(state, "play 3", "pass", "pass")
+    assert state.tokens == [1, 0, 0]
+    assert state.round == 2
+    assert state.dealer == 0
+    assert state.centre == ["draw"]
+    assert state.stack_count == 48
+    assert state.sizes == [0, 0, 0]
+    assert state.receiver == 1
+
+
+def test_first_to_three_tokens_wins_the_game() -> None:
+    state = arrange(new_game(3), hands=[["3"], ["1"], ["1"]], leader=0, tokens=[2, 2, 0])
+    events = play(state, "play 3", "pass", "pass")
+    assert kinds(events)[-2:] == ["round-won", "game-won"]
+    assert state.is_over
+    assert state.outcome is not None
+    assert state.outcome.winners == (0,)
+    assert state.outcome.scores == {0: 3.0, 1: 2.0, 2: 0.0}
+    assert state.legal_actions() == []
+
+
+def test_tokens_to_win_option() -> None:
+    state = arrange(new_game(3, tokens_to_win=1), hands=[["3"], ["1"], ["1"]], leader=0)
+    play(state, "play 3", "pass", "pass")
+    assert state.is_over
+
+
+def test_no_action_is_legal_once_the_game_is_over() -> None:
+    state = arrange(new_game(3, tokens_to_win=1), hands=[["3"], ["1"], ["1"]], leader=0)
+    play(state, "play 3", "pass", "pass")
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        play(state, "pass")
