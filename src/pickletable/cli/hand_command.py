@@ -8,7 +8,7 @@
 Hand: 3 3 3 5 6 7 Smash
 Complete.
 Split: [3 3 3]  [5 6 7 Smash=8]
-Laid down by the serving team it scores 1: 1 for a complete hand.
+Value laid down by the serving team: 1 (complete 1).
 """
 
 from __future__ import annotations
@@ -59,17 +59,12 @@ def hand_report(text: str, deck: CardDeck | None = None) -> RenderableType:
         value = verdict.value(serving=True)
         whys = []
         if verdict.complete:
-            whys.append("1 for a complete hand")
+            whys.append("complete 1")
             if verdict.picklers:
-                whys.append(f"{verdict.picklers} for Pickler{'s' * (verdict.picklers > 1)}")
+                whys.append(f"Pickler{'s' * (verdict.picklers > 1)} {verdict.picklers}")
         if verdict.dinks:
-            whys.append(f"{verdict.dinks} for Dink Shot{'s' * (verdict.dinks > 1)}")
-        lines.append(Text(f"Laid down by the serving team it scores {value}: {', '.join(whys)}."))
+            whys.append(f"Dink Shot{'s' * (verdict.dinks > 1)} {verdict.dinks}")
+        lines.append(Text(f"Value laid down by the serving team: {value} ({', '.join(whys)})."))
     else:
-        lines.append(
-            Text(
-                "It may not be laid down (not complete, no Dink Shot); "
-                "shown at the end of a rally it scores 0."
-            )
-        )
+        lines.append(Text("It may not be laid down (incomplete, no Dink Shot); it scores 0."))
     return Group(*lines)

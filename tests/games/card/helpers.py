@@ -50,8 +50,9 @@ def deal(state: CardState, hands: dict[int, str], flip: str) -> list[Event]:
     return events + state.apply_text(f"flip {flip}")
 
 
-def start(hands: dict[int, str], flip: str = "5", server: int = NORTH, players: int = 2,
-          **options: Any) -> CardState:
+def start(
+    hands: dict[int, str], flip: str = "5", server: int = NORTH, players: int = 2, **options: Any
+) -> CardState:
     """A rally ready for its first turn: `server` serves, these hands dealt."""
     state = new_game(players, **options)
     pick_first_server(state, server)
@@ -64,8 +65,9 @@ def draw(state: CardState, card: str) -> list[Event]:
     return play(state, "draw", f"draw {card}")
 
 
-def turn(state: CardState, drawn: str, discarded: str | None = None,
-         lay: bool = False) -> list[Event]:
+def turn(
+    state: CardState, drawn: str, discarded: str | None = None, lay: bool = False
+) -> list[Event]:
     """A whole turn: draw `drawn` from the pile, discard (by default the drawn card)."""
     events = draw(state, drawn)
     action = f"discard {discarded or drawn}" + (" lay" if lay else "")

@@ -8,7 +8,7 @@ the deck (a straight). A group of wilds only is always a meld.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 LOWEST, HIGHEST = 1, 10
@@ -31,7 +31,7 @@ def is_meld(group: tuple[str, ...]) -> bool:
     return first_start <= last_start
 
 
-@lru_cache(maxsize=None)
+@cache
 def can_cut(cards: tuple[str, ...]) -> bool:
     """Whether all these cards (sorted) split into melds: the first card's group, then the rest."""
     if not cards:

@@ -86,8 +86,9 @@ def test_the_player_who_drew_the_last_card_may_still_lay_down() -> None:
 
 
 def test_a_second_run_out_ends_the_rally_at_once_losing_final_turns_still_owed() -> None:
-    state = start({NORTH: JUNK_A, EAST: "1 3 5 6 9 10 dink", SOUTH: JUNK_C, WEST: JUNK_D},
-                  flip="9", players=4)
+    state = start(
+        {NORTH: JUNK_A, EAST: "1 3 5 6 9 10 dink", SOUTH: JUNK_C, WEST: JUNK_D}, flip="9", players=4
+    )
     until(state, "reshuffled")
     while not (len(state.pile) == 2 and state.turn == EAST):
         if len(state.pile) == 2:
@@ -103,8 +104,9 @@ def test_a_second_run_out_ends_the_rally_at_once_losing_final_turns_still_owed()
 
 
 def test_if_nobody_laid_down_the_serve_stays_where_it_was() -> None:
-    state = start({NORTH: JUNK_A, EAST: JUNK_B, SOUTH: JUNK_C, WEST: JUNK_D}, server=WEST,
-                  flip="9", players=4)
+    state = start(
+        {NORTH: JUNK_A, EAST: JUNK_B, SOUTH: JUNK_C, WEST: JUNK_D}, server=WEST, flip="9", players=4
+    )
     summary = find(until(state, "rally_scored"), "rally_scored").data
     assert summary["serve_to"] is None and summary["laid"] == []
     assert state.server == WEST and state.turn == NORTH and state.rally == 2

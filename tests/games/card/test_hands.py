@@ -1,4 +1,4 @@
-"""The hand solver on hands a table argues about: sets, straights, wilds, free cards, near misses."""
+"""The hand solver on hands a table argues about: sets, straights, wilds, free cards, misses."""
 
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ from pickletable.games.card.content import FREE_CARDS, WILDS
 from pickletable.games.card.solver import Meld, Verdict, solver_for
 
 SOLVER = solver_for(1, 10)
+
+
+def cards(text: str) -> list[str]:
+    """A hand from text."""
+    return text.split()
+
 
 # (hand, complete, loose cards)
 CASES = [
@@ -107,32 +113,36 @@ def test_there_are_at_least_forty_hand_cases() -> None:
 def test_hand_verdict(hand: str, complete: bool, loose: int) -> None:
     verdict = SOLVER.verdict_uncached(hand.split())
     assert (verdict.complete, verdict.loose) == (complete, loose)
-    assert verdict.summary == ("complete" if complete else
-                               f"{loose} card{'s' if loose != 1 else ''} loose")
+    assert verdict.summary == (
+        "complete" if complete else f"{loose} card{'s' if loose != 1 else ''} loose"
+    )
     check_split(verdict)
     assert SOLVER.verdict(hand.split()) == verdict
 
 
 def test_wilds_are_shown_as_the_number_they_stand_for() -> None:
-    verdict = SOLVER.verdict("9 10 smash 2 2 2 2".split())
+    verdict = SOLVER.verdict(cards("9 10 smash 2 2 2 2"))
     assert [str(meld) for meld in verdict.melds] == ["2 2 2 2", "smash=8 9 10"]
 
 
 def test_a_dink_shot_hand_may_be_laid_down_even_incomplete() -> None:
-    assert SOLVER.verdict("dink 1 2 4 6 8 10".split()).can_lay_down
-    assert not SOLVER.verdict("kitchen 1 2 4 6 8 10".split()).can_lay_down
+    assert SOLVER.verdict(cards("dink 1 2 4 6 8 10")).can_lay_down
+    assert not SOLVER.verdict(cards("kitchen 1 2 4 6 8 10")).can_lay_down
 
 
-@pytest.mark.parametrize(("hand", "serving", "value"), [
-    ("1 2 3 4 5 6 7", True, 1),
-    ("1 2 3 4 5 6 7", False, 0),
-    ("1 2 3 4 5 6 pickler", True, 2),
-    ("pickler pickler 1 2 3 4 dink", True, 4),   # the most a hand can score
-    ("pickler pickler 1 2 3 4 dink", False, 1),
-    ("dink dink 1 2 4 6 8", True, 2),            # the most an incomplete hand can score
-    ("pickler 1 2 4 6 8 10", True, 0),           # Picklers count only in complete hands
-    ("dink 1 2 4 6 8 10", False, 1),
-])
+@pytest.mark.parametrize(
+    ("hand", "serving", "value"),
+    [
+        ("1 2 3 4 5 6 7", True, 1),
+        ("1 2 3 4 5 6 7", False, 0),
+        ("1 2 3 4 5 6 pickler", True, 2),
+        ("pickler pickler 1 2 3 4 dink", True, 4),  # the most a hand can score
+        ("pickler pickler 1 2 3 4 dink", False, 1),
+        ("dink dink 1 2 4 6 8", True, 2),  # the most an incomplete hand can score
+        ("pickler 1 2 4 6 8 10", True, 0),  # Picklers count only in complete hands
+        ("dink 1 2 4 6 8 10", False, 1),
+    ],
+)
 def test_hand_value(hand: str, serving: bool, value: int) -> None:
     assert SOLVER.verdict(hand.split()).value(serving) == value
 

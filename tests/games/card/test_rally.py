@@ -31,13 +31,17 @@ COMPLETE = "1 2 3 4 5 6 7"
 
 
 # --- table -----------------------------------------------------------------------
-@pytest.mark.parametrize(("players", "names", "teams"), [
-    (2, ["North", "South"], ["North", "South"]),
-    (3, ["North", "East", "West"], ["North", "East & West"]),
-    (4, ["North", "East", "South", "West"], ["North & South", "East & West"]),
-])
+@pytest.mark.parametrize(
+    ("players", "names", "teams"),
+    [
+        (2, ["North", "South"], ["North", "South"]),
+        (3, ["North", "East", "West"], ["North", "East & West"]),
+        (4, ["North", "East", "South", "West"], ["North & South", "East & West"]),
+    ],
+)
 def test_two_teams_seated_alternately_with_teammates_across(
-        players: int, names: list[str], teams: list[str]) -> None:
+    players: int, names: list[str], teams: list[str]
+) -> None:
     state = new_game(players)
     assert [state.seat_name(s) for s in state.seats] == names
     assert [state.rules.team_name(t) for t in (0, 1)] == teams
@@ -127,8 +131,9 @@ def test_option_no_discard_taken_card_off_allows_discarding_it() -> None:
 
 
 def test_turns_go_clockwise_from_the_left_of_the_server() -> None:
-    state = start({NORTH: JUNK_A, EAST: JUNK_B, SOUTH: JUNK_C, WEST: JUNK_D}, server=WEST,
-                  players=4)
+    state = start(
+        {NORTH: JUNK_A, EAST: JUNK_B, SOUTH: JUNK_C, WEST: JUNK_D}, server=WEST, players=4
+    )
     order = []
     for _ in range(5):
         order.append(state.turn)

@@ -24,11 +24,13 @@ def singles(north: str, south: str, **options: Any) -> CardState:
     return start({NORTH: north, SOUTH: south}, flip="9", **options)
 
 
-def doubles(north: str = JUNK_A, east: str = JUNK_B, south: str = JUNK_C, west: str = JUNK_D,
-            **options: Any) -> CardState:
+def doubles(
+    north: str = JUNK_A, east: str = JUNK_B, south: str = JUNK_C, west: str = JUNK_D, **options: Any
+) -> CardState:
     """Four players, North serving (North & South), East to play first."""
-    return start({NORTH: north, EAST: east, SOUTH: south, WEST: west}, flip="9", players=4,
-                 **options)
+    return start(
+        {NORTH: north, EAST: east, SOUTH: south, WEST: west}, flip="9", players=4, **options
+    )
 
 
 # --- what a hand is worth -------------------------------------------------------

@@ -36,8 +36,9 @@ def meld_cards(rng: random.Random, size: int) -> list[str]:
         first = rng.randint(1, 11 - size)
         cards = [str(n) for n in range(first, first + size)]
     wild_chance = rng.choice([0.0, 0.15, 0.4, 1.0]) if rng.random() < 0.6 else 0.0
-    return [rng.choice(["smash", "pickler"]) if rng.random() < wild_chance else card
-            for card in cards]
+    return [
+        rng.choice(["smash", "pickler"]) if rng.random() < wild_chance else card for card in cards
+    ]
 
 
 def complete_hand(rng: random.Random) -> list[str]:
@@ -65,8 +66,9 @@ def near_miss(rng: random.Random) -> list[str]:
 
 def constructed_hands(rng: random.Random, count: int) -> list[list[str]]:
     built = int(count * 0.6)
-    return ([complete_hand(rng) for _ in range(built)] +
-            [near_miss(rng) for _ in range(count - built)])
+    return [complete_hand(rng) for _ in range(built)] + [
+        near_miss(rng) for _ in range(count - built)
+    ]
 
 
 def agree(hands: list[list[str]]) -> int:

@@ -117,7 +117,8 @@ def _table(observation: dict[str, Any]) -> RenderableType:
         piles.append("empty")
     else:
         piles.append_text(card_text(observation, observation["discard_top"]))
-        piles.append(f" on top ({observation['discard_count']} cards)")
+        count = observation["discard_count"]
+        piles.append(f" on top ({count} card{'s' if count != 1 else ''})")
     parts: list[RenderableType] = [table, piles]
     if observation["final_lap"]:
         parts.append(
@@ -167,13 +168,16 @@ def _hand(observation: dict[str, Any]) -> RenderableType:
     lay = observation["lay_down_after"]
     if lay:
         others = [c for c in dict.fromkeys(observation["hand"]) if c not in lay]
-        if len(lay) > 3 and others:
+        if len(lay) > 3 and not others:
+            status.append("  — discard any card to lay down", style="green")
+        elif len(lay) > 3:
             status.append("  — discard any card but ", style="green")
             status.append_text(Text(" or ").join(card_text(observation, c) for c in others))
+            status.append(" to lay down", style="green")
         else:
             status.append("  — discard ", style="green")
             status.append_text(Text(" or ").join(card_text(observation, c) for c in lay))
-        status.append(" to lay down", style="green")
+            status.append(" to lay down", style="green")
     lines.append(status)
     me = _names(observation)[observation["seat"]]
     return Panel(Group(*lines), title=f"Your hand — {me}", border_style="magenta")
@@ -195,7 +199,10 @@ def _last_rally(observation: dict[str, Any]) -> RenderableType:
                 f"{reason['points']} for {_reason(reason)}" for reason in best["reasons"]
             )
         else:
-            why = f"best hand {names[best['seat']]}: {best['summary']}, no points"
+            how = best["summary"]
+            if best["complete"] and not best["serving"]:
+                how += " but not serving"
+            why = f"best hand {names[best['seat']]}: {how}, no points"
         table.add_row(team_names[team["team"]], str(team["points"]), why)
     shown = Table(box=None, padding=(0, 1), show_header=False)
     for hand in summary["hands"]:

@@ -535,7 +535,11 @@ class CardState(GameState):
             cards = list(self.known[s]) + pool[at : at + need]
             at += need
             other.hands[s] = self.rules.solver.sort(cards)
-        other.pile = Pile.of(pool[at:])
+        left: dict[str, int] = {}
+        for card in pool[at:]:
+            left[card] = left.get(card, 0) + 1
+        # Deck order, so that chance outcomes are listed the same way whatever the shuffle.
+        other.pile = Pile({card: left[card] for card in self.rules.deck.names if card in left}, [])
         return other
 
 
