@@ -95,5 +95,5 @@ def test_a_users_deck_file_is_played_with(tmp_path: Path) -> None:
 def test_a_broken_users_deck_file_is_refused_with_its_name(tmp_path: Path) -> None:
     mine = tmp_path / "box.toml"
     mine.write_text("cards = 3\n")
-    with pytest.raises(ContentError, match="box.toml: cards"):
+    with pytest.raises(ContentError, match=r"box\.toml: cards"):
         new_game(3, content=str(mine))
