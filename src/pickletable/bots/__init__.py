@@ -1,19 +1,92 @@
-"""Bots for every game, by level: easy (random), medium (heuristic), hard (search).
+"""Bots for every game, by level: easy (random), medium (heuristic), hard (ISMCTS).
 
-Until the heuristic and search bots land, every level plays randomly; the
-levels are already accepted everywhere a seat can be a bot.
+`make_bot(level, game_id)` is what a seat written ``bot:LEVEL`` gets;
+`bot_from_name(name, game_id)` also reads the names the arena takes:
+``random``, ``heuristic``, ``ismcts``, ``ismcts:800`` (iterations),
+``ismcts:250ms`` (a time budget), ``ismcts:800:heuristic`` (heuristic
+rollouts), as well as the three levels.
+
+>>> make_bot("easy", "board").name
+'random'
+>>> bot_from_name("ismcts:300:heuristic", "card").name
+'ismcts(300, heuristic)'
+>>> bot_from_name("clever", "card")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+pickletable.core.errors.SeatError: unknown bot 'clever': use easy, medium, hard, ...
 """
 
 from __future__ import annotations
 
+from pickletable.bots.heuristic import HeuristicBot
+from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.random_bot import RandomBot
 from pickletable.core.agents import Agent
+from pickletable.core.errors import SeatError
+
+LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
+"""Each level and the bot that plays it."""
+
+HARD_SETTINGS: dict[str, tuple[int, str]] = {
+    "board": (300, "random"),
+    "card": (300, "heuristic"),
+    "slam": (400, "random"),
+}
+"""Iterations and rollout policy of `hard` per game: the default budget, chosen so
+that a decision takes under a second at the 95th percentile on two cores."""
 
 
 def make_bot(level: str, game_id: str) -> Agent:
     """The bot for a level (``easy``, ``medium`` or ``hard``) in a game."""
-    del level, game_id  # one bot for now; see the module docstring
-    return RandomBot()
+    if level not in LEVELS:
+        raise SeatError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return bot_from_name(LEVELS[level], game_id)
 
 
-__all__ = ["RandomBot", "make_bot"]
+def bot_from_name(name: str, game_id: str) -> Agent:
+    """A bot by level or by name (see the module docstring)."""
+    text = name.strip().lower()
+    if text in LEVELS:
+        text = LEVELS[text]
+    kind, *settings = text.split(":")
+    if kind == "random" and not settings:
+        return RandomBot()
+    if kind == "heuristic" and not settings:
+        return HeuristicBot()
+    if kind == "ismcts" and len(settings) <= 2:
+        return _ismcts(name, game_id, settings)
+    raise SeatError(
+        f"unknown bot {name!r}: use easy, medium, hard, random, heuristic or "
+        "ismcts[:N|:Nms][:random|:heuristic]"
+    )
+
+
+def _ismcts(name: str, game_id: str, settings: list[str]) -> ISMCTSBot:
+    iterations, rollout = HARD_SETTINGS.get(game_id, (300, "random"))
+    milliseconds: float | None = None
+    for setting in settings:
+        if setting in ("random", "heuristic"):
+            rollout = setting
+        elif setting.endswith("ms") and setting[:-2].isdigit():
+            milliseconds = float(setting[:-2])
+            iterations = 1_000_000
+        elif setting.isdigit() and int(setting) > 0:
+            iterations = int(setting)
+        else:
+            raise SeatError(f"bot {name!r}: {setting!r} is not N, Nms, random or heuristic")
+    bot = ISMCTSBot(iterations, milliseconds, rollout=rollout)
+    if milliseconds is not None:
+        rollouts = "" if rollout == "random" else ", heuristic"
+        bot.name = f"ismcts({milliseconds:g}ms{rollouts})"
+    return bot
+
+
+__all__ = [
+    "HARD_SETTINGS",
+    "LEVELS",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "bot_from_name",
+    "make_bot",
+]

@@ -1,0 +1,239 @@
+"""The arena: bots play seat-rotated matches; win rates with 95% intervals and decision times.
+
+Entry *i* of the bot list sits at seat *(i + g) mod P* in game *g* (P seats,
+one entry per seat), so every bot plays every seat equally often when the
+number of games is a multiple of P. Game *g* is seeded from the arena seed
+and *g* alone: the results do not depend on the number of worker processes.
+
+A bot's win rate is over the seat-games it played (a bot listed twice plays
+twice per game); a win is being among the outcome's winners, so in team
+games both partners win. Decision times count only decisions with a real
+choice (two or more legal actions).
+
+>>> result = run_arena("board", ["medium", "easy"], games=4, seed=1, options={"level": "beginner"})
+>>> [(bot.name, bot.seat_games) for bot in result.bots]
+[('medium', 4), ('easy', 4)]
+>>> sum(bot.wins for bot in result.bots)
+4
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from pickletable.analysis.statistics import percentile, wilson_interval
+from pickletable.bots import bot_from_name
+from pickletable.core.actions import Action
+from pickletable.core.agents import Agent, AgentView
+from pickletable.core.errors import OptionError
+from pickletable.core.match import run_match
+from pickletable.core.registry import get_game
+
+
+@dataclass
+class BotResult:
+    """One bot's figures over the whole arena."""
+
+    name: str
+    seat_games: int = 0
+    wins: int = 0
+    win_rate: float = 0.0
+    interval: tuple[float, float] = (0.0, 1.0)
+    decisions: int = 0
+    mean_ms: float = 0.0
+    p95_ms: float = 0.0
+    max_ms: float = 0.0
+    times: list[float] = field(default_factory=list, repr=False)
+
+
+@dataclass
+class ArenaResult:
+    """The whole run: settings, per-bot figures, and game lengths."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    games: int
+    seed: int
+    bots: list[BotResult]
+    mean_actions: float
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe figures (without the raw decision times)."""
+        bots = []
+        for bot in self.bots:
+            row = asdict(bot)
+            del row["times"]
+            row["interval"] = list(bot.interval)
+            bots.append(row)
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": bots,
+            "mean_actions": self.mean_actions,
+            "seconds": self.seconds,
+        }
+
+
+@dataclass(frozen=True)
+class _Task:
+    game: str
+    players: int
+    options: dict[str, Any]
+    entries: tuple[str, ...]
+    index: int
+    seed: int
+
+
+@dataclass
+class _GameRecord:
+    winners: list[int]
+    """Entry indices among the winners."""
+    times: list[list[float]]
+    """Decision times (ms) per entry."""
+    actions: int
+
+
+def run_arena(
+    game: str,
+    bots: Sequence[str],
+    games: int,
+    *,
+    workers: int = 1,
+    seed: int = 0,
+    players: int | None = None,
+    options: Mapping[str, object] | None = None,
+) -> ArenaResult:
+    """Play `games` seat-rotated games between `bots` (one name per seat) and sum them up."""
+    definition = get_game(game)
+    count = len(bots) if players is None else definition.check_players(players)
+    definition.check_players(count)
+    if len(bots) != count:
+        raise OptionError(
+            f"give one bot per seat: {count} players but {len(bots)} bots ({', '.join(bots)})"
+        )
+    resolved = definition.options.resolve(dict(options or {}))
+    for name in bots:
+        bot_from_name(name, game)  # fail early on a bad name
+    tasks = [_Task(game, count, dict(resolved), tuple(bots), index, seed) for index in range(games)]
+    started = time.perf_counter()
+    if workers > 1 and games > 1:
+        with multiprocessing.get_context().Pool(min(workers, games)) as pool:
+            records = list(pool.imap(_play, tasks, chunksize=1))
+    else:
+        records = [_play(task) for task in tasks]
+    elapsed = time.perf_counter() - started
+    return _summarise(game, count, resolved, games, seed, bots, records, elapsed)
+
+
+def _summarise(
+    game: str,
+    players: int,
+    options: Mapping[str, Any],
+    games: int,
+    seed: int,
+    entries: Sequence[str],
+    records: list[_GameRecord],
+    seconds: float,
+) -> ArenaResult:
+    by_name: dict[str, BotResult] = {}
+    for name in entries:
+        by_name.setdefault(name, BotResult(name))
+    for record in records:
+        for index, name in enumerate(entries):
+            bot = by_name[name]
+            bot.seat_games += 1
+            bot.wins += index in record.winners
+            bot.times.extend(record.times[index])
+    for bot in by_name.values():
+        bot.win_rate = bot.wins / bot.seat_games if bot.seat_games else 0.0
+        bot.interval = wilson_interval(bot.wins, bot.seat_games)
+        bot.decisions = len(bot.times)
+        bot.mean_ms = sum(bot.times) / len(bot.times) if bot.times else 0.0
+        bot.p95_ms = percentile(bot.times, 0.95)
+        bot.max_ms = max(bot.times, default=0.0)
+    actions = sum(record.actions for record in records)
+    return ArenaResult(
+        game=game,
+        players=players,
+        options={k: v for k, v in options.items()},
+        games=games,
+        seed=seed,
+        bots=list(by_name.values()),
+        mean_actions=actions / len(records) if records else 0.0,
+        seconds=seconds,
+    )
+
+
+class _TimedAgent:
+    """Wraps a bot and records how long each real decision takes."""
+
+    def __init__(self, agent: Agent, times: list[float]) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.times = times
+
+    def choose(self, view: AgentView, rng: random.Random) -> Action:
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        started = time.perf_counter()
+        action = self.agent.choose(view, rng)
+        self.times.append((time.perf_counter() - started) * 1000)
+        return action
+
+
+def _play(task: _Task) -> _GameRecord:
+    """One game of the arena, with the seats rotated by the game's index."""
+    definition = get_game(task.game)
+    state = definition.new_game(task.players, task.options)
+    seats = state.seats
+    count = len(seats)
+    times: list[list[float]] = [[] for _ in task.entries]
+    agents: dict[int, Agent] = {}
+    entry_at: dict[int, int] = {}
+    for entry, name in enumerate(task.entries):
+        seat = seats[(entry + task.index) % count]
+        agents[seat] = _TimedAgent(bot_from_name(name, task.game), times[entry])
+        entry_at[seat] = entry
+    rng = random.Random(task.seed * 1_000_003 + task.index)
+    actions = 0
+
+    def count_step(*_: object) -> None:
+        nonlocal actions
+        actions += 1
+
+    run_match(state, agents, rng, on_step=count_step)
+    winners = state.outcome.winners if state.outcome is not None else ()
+    return _GameRecord([entry_at[seat] for seat in winners], times, actions)
+
+
+def format_table(result: ArenaResult) -> list[list[str]]:
+    """The rows of the arena's table: bot, seat-games, wins, win rate, interval, times."""
+    rows = []
+    for bot in result.bots:
+        low, high = bot.interval
+        rows.append(
+            [
+                bot.name,
+                str(bot.seat_games),
+                str(bot.wins),
+                f"{100 * bot.win_rate:.1f}%",
+                f"{100 * low:.1f}-{100 * high:.1f}%",
+                f"{bot.mean_ms:.2f}",
+                f"{bot.p95_ms:.2f}",
+            ]
+        )
+    return rows
+
+
+TABLE_COLUMNS = ("bot", "seat-games", "wins", "win rate", "95% CI", "mean ms", "p95 ms")
+"""The column headings of `format_table`."""

@@ -1,0 +1,42 @@
+"""Small statistics the arena reports: Wilson score intervals and percentiles."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    Unlike the normal approximation it stays inside [0, 1] and behaves at
+    0 or all successes.
+
+    >>> low, high = wilson_interval(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The `share` quantile (0..1) of `values`, by the nearest-rank method (0.0 if empty).
+
+    >>> percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.95)
+    5.0
+    >>> percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.5)
+    3.0
+    """
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(share * len(ordered)))
+    return ordered[rank - 1]

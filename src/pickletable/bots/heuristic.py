@@ -1,0 +1,67 @@
+"""The `medium` bot: one rule-based player per game, reading only the observation.
+
+Each game's rules of thumb live in their own module (`board_heuristic`,
+`card_heuristic`, `slam_heuristic`) as a function of the agent view and an
+RNG; `HeuristicBot` picks the one for the game the observation names. A game
+without a heuristic plays at random.
+
+>>> import random
+>>> from pickletable.core.agents import AgentView
+>>> from pickletable.core.registry import get_game
+>>> state = get_game("board").new_game(2)
+>>> for text in ["draw dinkin-dana", "draw lobster-lou"]:
+...     _ = state.apply_text(text)
+>>> HeuristicBot().name
+'heuristic'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from importlib import import_module
+
+from pickletable.core.actions import Action
+from pickletable.core.agents import AgentView
+
+Policy = Callable[[AgentView, random.Random], Action]
+
+POLICIES = {
+    "board": "pickletable.bots.board_heuristic",
+    "card": "pickletable.bots.card_heuristic",
+    "slam": "pickletable.bots.slam_heuristic",
+}
+
+
+def policy_for(game_id: str) -> Policy | None:
+    """The heuristic policy of a game, or `None` if it has none."""
+    module = POLICIES.get(game_id)
+    if module is None:
+        return None
+    try:
+        policy: Policy = import_module(module).choose
+    except ModuleNotFoundError:
+        return None
+    return policy
+
+
+class HeuristicBot:
+    """Rules of thumb a decent human player would recognise, one set per game."""
+
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        self._policies: dict[str, Policy | None] = {}
+
+    def choose(self, view: AgentView, rng: random.Random) -> Action:
+        """The game's heuristic choice; a single legal action is played without thinking."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        game_id = str(view.observation["game"])
+        if game_id not in self._policies:
+            self._policies[game_id] = policy_for(game_id)
+        policy = self._policies[game_id]
+        if policy is None:
+            return legal[rng.randrange(len(legal))]
+        return policy(view, rng)
