@@ -98,7 +98,7 @@ def apply_deal(state: SlamState, action: Action, events: list[Event]) -> None:
 # --- swapping extra DRAW cards after the deal -----------------------------------
 def swap_legal(state: SlamState) -> list[Action]:
     """Keep the DRAW cards, or swap 1..(held - 1) of them (no more than the stack holds)."""
-    extras = min(state.hands[state.actor or 0][DRAW] - 1, len(state.stack))
+    extras = min(state.hands[state.actor or 0].get(DRAW, 0) - 1, len(state.stack))
     return [moves.KEEP] + [moves.swap(count) for count in range(1, extras + 1)]
 
 
