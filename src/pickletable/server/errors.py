@@ -1,0 +1,37 @@
+"""Refusals the table manager answers with: each carries an HTTP status and a clear message."""
+
+from __future__ import annotations
+
+
+class Refused(Exception):
+    """A request the table cannot grant now (409 unless a subclass says otherwise)."""
+
+    status = 409
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(Refused):
+    """No table (or seat) by that id."""
+
+    status = 404
+
+
+class NotYours(Refused):
+    """A seat token that is missing, or does not belong to the seat it would act for."""
+
+    status = 403
+
+
+class BadRequest(Refused):
+    """A request whose values cannot make a table (unknown game, option or seat)."""
+
+    status = 422
+
+
+class Unavailable(Refused):
+    """The database did not take the write; nothing changed."""
+
+    status = 503

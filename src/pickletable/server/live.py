@@ -1,0 +1,270 @@
+"""A table in play: its settings, seats, game state, record and per-seat logs.
+
+Nothing here does I/O or knows about asyncio: the table manager persists
+the steps this returns and broadcasts the views it builds. Every view for a
+seat is built from that seat's observation and from events as that seat may
+see them (`Event.for_seat`), never from the raw events.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from pickletable import __version__
+from pickletable.core.actions import Action
+from pickletable.core.agents import Agent
+from pickletable.core.chance import sample_outcome
+from pickletable.core.content import Content
+from pickletable.core.events import Event
+from pickletable.core.game import GameDefinition
+from pickletable.core.records import Recorder
+from pickletable.core.registry import get_game
+from pickletable.core.state import CHANCE, GameState
+from pickletable.server.seats import Seat
+from pickletable.server.storage import StoredStep
+
+WAITING = "waiting"
+PLAYING = "playing"
+OVER = "over"
+
+
+class ReplayError(RuntimeError):
+    """A stored table whose steps no longer replay (a changed engine or a damaged database)."""
+
+
+@dataclass
+class LiveTable:
+    """One table, rebuilt from (and kept in step with) its stored record."""
+
+    id: str
+    game: GameDefinition
+    players: int
+    options: dict[str, Any]
+    content: Content
+    seats: list[Seat]
+    seed: int
+    status: str = WAITING
+    turn_seconds: int = 0
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    created: str = ""
+    state: GameState = field(init=False)
+    steps: list[StoredStep] = field(default_factory=list)
+    logs: dict[int | None, list[str]] = field(default_factory=dict)
+    notes: list[tuple[int, str]] = field(default_factory=list)
+    bots: dict[tuple[int, str], Agent] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.state = self.game.new_game(self.players, self.options, self.content)
+        self.logs = {audience: [] for audience in self.audiences}
+
+    # --- building ---------------------------------------------------------
+    @staticmethod
+    def from_row(row: dict[str, Any], steps: list[StoredStep] | None = None) -> LiveTable:
+        """Rebuild a table from its stored row by re-applying its steps, checking each."""
+        game = get_game(row["game"])
+        content = game.content_from_record(row["content"]["data"], row["content"]["fingerprint"])
+        table = LiveTable(
+            id=row["id"],
+            game=game,
+            players=int(row["players"]),
+            options=dict(row["options"]),
+            content=Content(content.data, row["content"].get("source", "built-in"),
+                            content.fingerprint),
+            seats=[Seat.from_json(seat) for seat in row["seats"]],
+            seed=int(row["seed"]),
+            status=str(row["status"]),
+            turn_seconds=int(row.get("turn_seconds") or 0),
+            rematch_of=row.get("rematch_of"),
+            rematch_id=row.get("rematch_id"),
+            created=str(row.get("created", "")),
+        )
+        for step in steps or []:
+            table.replay_step(step)
+        return table
+
+    def row(self) -> dict[str, Any]:
+        """The stored form of the table's settings and seats."""
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "players": self.players,
+            "options": self.options,
+            "content": {
+                "source": self.content.source,
+                "fingerprint": self.content.fingerprint,
+                "data": self.content.data,
+            },
+            "seats": self.seats_json(),
+            "seed": self.seed,
+            "status": self.status,
+            "turn_seconds": self.turn_seconds,
+            "rematch_of": self.rematch_of,
+            "rematch_id": self.rematch_id,
+        }
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        """The seats in their stored form."""
+        return [seat.to_json() for seat in self.seats]
+
+    # --- who is who ---------------------------------------------------------
+    @property
+    def audiences(self) -> list[int | None]:
+        """Every seat number, and `None` for spectators."""
+        return [*self.state.seats, None]
+
+    def seat(self, number: int) -> Seat:
+        """The seat with this number."""
+        for seat in self.seats:
+            if seat.seat == number:
+                return seat
+        raise KeyError(number)
+
+    def seat_for_token(self, token: str | None) -> Seat | None:
+        """The seat a token belongs to, if any."""
+        if not token:
+            return None
+        for seat in self.seats:
+            if seat.holds(token):
+                return seat
+        return None
+
+    def free_seats(self) -> list[Seat]:
+        """Human seats nobody has taken yet."""
+        return [seat for seat in self.seats if seat.is_free]
+
+    # --- playing ------------------------------------------------------------
+    def chance_step(self) -> StoredStep:
+        """Resolve the chance step the game waits for, from the table's seeded RNG.
+
+        The RNG is seeded by table and step number, so a rebuilt table
+        continues exactly as the original would have.
+        """
+        rng = random.Random(f"{self.seed}:chance:{len(self.steps)}")
+        return self.apply(CHANCE, sample_outcome(self.state, rng))
+
+    def bot_rng(self) -> random.Random:
+        """The RNG a bot uses for the decision at the current step."""
+        return random.Random(f"{self.seed}:bot:{len(self.steps)}")
+
+    def apply(self, by: int, action: Action) -> StoredStep:
+        """Apply an action (raises `IllegalActionError`, changing nothing, when refused)."""
+        events = self.state.apply(action)
+        step = StoredStep(len(self.steps), by, str(action), [e.to_json() for e in events])
+        self.steps.append(step)
+        self._log(events)
+        if self.state.is_over:
+            self.status = OVER
+        return step
+
+    def replay_step(self, step: StoredStep) -> None:
+        """Re-apply a stored step and check it causes the stored events."""
+        if step.index != len(self.steps):
+            raise ReplayError(f"table {self.id}: step {step.index} stored out of order")
+        expected_by = self.state.current_player
+        replayed = self.apply(step.by, Action.from_text(step.action))
+        if expected_by != step.by or _normal(replayed.events) != _normal(step.events):
+            raise ReplayError(
+                f"table {self.id}: step {step.index + 1} ({step.action!r}) no longer replays"
+            )
+
+    def rollback(self, keep: int) -> None:
+        """Rebuild the state from the first `keep` steps (after a failed commit)."""
+        steps = self.steps[:keep]
+        self.state = self.game.new_game(self.players, self.options, self.content)
+        self.steps = []
+        self.logs = {audience: [] for audience in self.audiences}
+        for step in steps:
+            self.apply(step.by, Action.from_text(step.action))
+        if not self.state.is_over and self.status == OVER:
+            self.status = PLAYING
+
+    def note(self, text: str) -> None:
+        """A line for every log that is not a game event (a seat handed to a bot, say)."""
+        for lines in self.logs.values():
+            lines.append(text)
+
+    def _log(self, events: list[Event]) -> None:
+        for audience, lines in self.logs.items():
+            for event in events:
+                line = self.state.describe(event.for_seat(audience))
+                if line:
+                    lines.append(line)
+
+    # --- views --------------------------------------------------------------
+    def public(self) -> dict[str, Any]:
+        """What the lobby and every visitor may know about the table."""
+        outcome = self.state.outcome
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "seats": [seat.public() for seat in self.seats],
+            "free_seats": [seat.seat for seat in self.free_seats()],
+            "turn_seconds": self.turn_seconds,
+            "steps": len(self.steps),
+            "rematch_of": self.rematch_of,
+            "rematch_id": self.rematch_id,
+            "created": self.created,
+            "outcome": outcome.to_json() if outcome else None,
+        }
+
+    def view(self, audience: int | None, log_from: int = 0) -> dict[str, Any]:
+        """The message for one seat (or a spectator): its observation, its log, its choices.
+
+        `log_from` is how many log lines the receiver already has.
+        """
+        state = self.state
+        observation = state.observation(audience)
+        player = state.current_player
+        legal: list[dict[str, str]] = []
+        if self.status == PLAYING and audience is not None and player == audience:
+            legal = [
+                {"action": str(action), "label": state.describe_action(action)}
+                for action in state.legal_actions()
+            ]
+        lines = self.logs[audience]
+        return {
+            "type": "view",
+            "you": audience,
+            "step": len(self.steps),
+            "status": self.status,
+            "to_act": player,
+            "prompt": str(observation.get("prompt") or state.prompt()),
+            "observation": observation,
+            "legal": legal,
+            "log_start": log_from,
+            "log": lines[log_from:],
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The game record in the project's JSON format (secrets included: for finished games)."""
+        recorder = Recorder(
+            game=self.game.id,
+            players=self.players,
+            options=dict(self.options),
+            content=self.content,
+            seats=[
+                {"seat": seat.seat, "name": seat.name, "player": str(seat.spec())}
+                for seat in self.seats
+            ],
+            meta={"seed": self.seed, "table": self.id, "server": f"pickletable {__version__}"},
+        )
+        recorder.steps = [
+            {"by": "chance" if step.by == CHANCE else step.by, "action": step.action,
+             "events": step.events}
+            for step in self.steps
+        ]
+        return recorder.to_json(self.state)
+
+
+def _normal(events: list[dict[str, Any]]) -> Any:
+    """Events as they read back from JSON, so stored and fresh ones compare."""
+    import json
+
+    return json.loads(json.dumps(events))

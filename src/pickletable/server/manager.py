@@ -1,0 +1,522 @@
+"""The table manager: every live table, its connections, its bots and its clock.
+
+It is the only place that changes a table. Each change is committed to the
+database (on one worker thread, in order) before any connection hears of
+it; bots think on a thread pool, so a slow search never stalls other tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
+
+from pickletable.bots import make_bot
+from pickletable.bots.random_bot import RandomBot
+from pickletable.core.actions import Action
+from pickletable.core.agents import Agent, AgentView
+from pickletable.core.errors import IllegalActionError, InvalidActionError, PickletableError
+from pickletable.core.registry import get_game
+from pickletable.core.seats import DEFAULT_BOT_LEVEL, parse_seats
+from pickletable.core.state import CHANCE
+from pickletable.server.config import Settings
+from pickletable.server.errors import BadRequest, NotFound, NotYours, Refused, Unavailable
+from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError
+from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
+from pickletable.server.storage import Storage, StoredStep
+
+log = logging.getLogger("pickletable.server")
+T = TypeVar("T")
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+NAME_LIMIT = 24
+
+
+@dataclass(eq=False)
+class Connection:
+    """One browser (or test client) watching a table, as a seat or a spectator."""
+
+    table_id: str
+    seat: int | None
+    _send: Send
+    log_sent: int = 0
+    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message; sends on one connection never interleave."""
+        async with self._lock:
+            await self._send(message)
+
+
+@dataclass
+class Joined:
+    """The answer to creating or joining a table: the table and, if seated, seat and token."""
+
+    table: LiveTable
+    seat: int | None
+    token: str | None
+
+
+class TableManager:
+    """Owns the live tables; see the module docstring."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.storage: Storage | None = None
+        self.tables: dict[str, LiveTable] = {}
+        self.problems: dict[str, str] = {}
+        self._connections: dict[str, set[Connection]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._wake: dict[str, asyncio.Event] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._clocks: dict[str, asyncio.Task[None]] = {}
+        self._deadlines: dict[str, tuple[int, int, float]] = {}
+        self._left_at: dict[tuple[str, int], float] = {}
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="pickletable-db")
+        self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
+
+    # --- life cycle ----------------------------------------------------------
+    async def start(self) -> None:
+        """Open the database and rebuild every stored table from its steps."""
+        self.storage = await self._in_db(Storage, self.settings.database_url)
+        stored = await self._in_db(self.storage.load_all)
+        for item in stored:
+            try:
+                table = LiveTable.from_row(item.row, item.steps)
+            except (ReplayError, PickletableError, KeyError, ValueError) as error:
+                self.problems[str(item.row["id"])] = str(error)
+                log.error("table %s not rebuilt: %s", item.row["id"], error)
+                continue
+            self._add(table)
+        log.info("rebuilt %d tables from %s", len(self.tables), self.settings.database_url)
+
+    async def stop(self) -> None:
+        """Stop drivers and clocks, then close the database."""
+        tasks = [*self._drivers.values(), *self._clocks.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self.storage is not None:
+            await self._in_db(self.storage.close)
+        self._db.shutdown(wait=True)
+
+    # --- lobby ---------------------------------------------------------------
+    def get(self, table_id: str) -> LiveTable:
+        """A table by id, or `NotFound`."""
+        table = self.tables.get(table_id)
+        if table is None:
+            why = self.problems.get(table_id)
+            raise NotFound(f"table {table_id!r} " + (f"cannot be rebuilt: {why}" if why
+                                                     else "does not exist"))
+        return table
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Tables still waiting or playing, newest first."""
+        live = [t for t in self.tables.values() if t.status != OVER]
+        live.sort(key=lambda t: t.created, reverse=True)
+        return [self.info(t) for t in live]
+
+    def info(self, table: LiveTable) -> dict[str, Any]:
+        """A table's public facts plus who is connected now."""
+        value = table.public()
+        present = {c.seat for c in self._connections.get(table.id, ())}
+        for seat in value["seats"]:
+            seat["connected"] = seat["kind"] == BOT or seat["seat"] in present
+        value["spectators"] = sum(
+            1 for c in self._connections.get(table.id, ()) if c.seat is None
+        )
+        return value
+
+    async def create(
+        self,
+        game_id: str,
+        *,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        seats: list[str] | None = None,
+        name: str = "",
+        sit: bool = True,
+        turn_seconds: int = 0,
+    ) -> Joined:
+        """Open a new table; the creator takes the first human seat unless `sit` is false."""
+        try:
+            game = get_game(game_id)
+            count = game.check_players(players)
+            values = game.options.resolve(options or {})
+            if values.get("content"):
+                raise BadRequest("own content files cannot be used at the web table yet")
+            specs = parse_seats(",".join(seats) if seats else None, count, default_humans=1)
+            table = LiveTable(
+                id=secrets.token_urlsafe(6),
+                game=game,
+                players=count,
+                options=values,
+                content=game.default_content(),
+                seats=[],
+                seed=secrets.randbelow(2**31),
+                turn_seconds=max(0, int(turn_seconds)),
+            )
+        except PickletableError as error:
+            raise BadRequest(str(error)) from None
+        table.seats = [
+            Seat(number, table.state.seat_name(number), spec.kind, spec.level, spec.name)
+            for number, spec in zip(table.state.seats, specs, strict=True)
+        ]
+        table.created = f"{time.time():.6f}"
+        token: str | None = None
+        seat_number: int | None = None
+        free = table.free_seats()
+        if sit and free:
+            token = new_token()
+            free[0].token_hash = hash_token(token)
+            free[0].player = _clean_name(name) or free[0].player or free[0].name
+            seat_number = free[0].seat
+        if not table.free_seats() and not any(s.kind == HUMAN for s in table.seats):
+            table.status = PLAYING
+        await self._write(self._storage().create_table, {**table.row(), "created": table.created})
+        self._add(table)
+        return Joined(table, seat_number, token)
+
+    async def join(self, table_id: str, name: str, seat_number: int | None = None) -> Joined:
+        """Take a free seat; returns its secret token."""
+        table = self.get(table_id)
+        async with self._locks[table.id]:
+            if table.status != WAITING:
+                raise Refused("the game has started: you can watch it as a spectator")
+            free = table.free_seats()
+            if not free:
+                raise Refused("every seat is taken: you can watch as a spectator")
+            if seat_number is None:
+                seat = free[0]
+            else:
+                seat = self._seat(table, seat_number)
+                if not seat.is_free:
+                    raise Refused(f"{seat.name} is taken; free: "
+                                  + ", ".join(s.name for s in free))
+            token = new_token()
+            seat.token_hash = hash_token(token)
+            seat.player = _clean_name(name) or seat.player or seat.name
+            await self._save_seats(table)
+            await self._broadcast(table)
+        return Joined(table, seat.seat, token)
+
+    async def start_game(self, table_id: str, token: str | None, fill_with_bots: bool) -> None:
+        """Start a waiting table; free seats go to bots if asked, else it must be full."""
+        table = self.get(table_id)
+        async with self._locks[table.id]:
+            self._seated(table, token)
+            if table.status != WAITING:
+                raise Refused("the game has already started")
+            free = table.free_seats()
+            if free and not fill_with_bots:
+                names = ", ".join(s.name for s in free)
+                raise Refused(f"waiting for players in {names}: share the invite link, "
+                              "or start with bots in the free seats")
+            for seat in free:
+                seat.kind, seat.level = BOT, DEFAULT_BOT_LEVEL
+            table.status = PLAYING
+            await self._write(self._storage().update_table, table.id,
+                              seats=table.seats_json(), status=PLAYING)
+            table.note("The game starts.")
+            await self._broadcast(table)
+        self._wake_driver(table)
+
+    async def hand_to_bot(
+        self, table_id: str, token: str | None, seat_number: int, level: str = DEFAULT_BOT_LEVEL
+    ) -> None:
+        """A seat's player leaves (or, once they have gone, another player hands it over)."""
+        table = self.get(table_id)
+        async with self._locks[table.id]:
+            asker = self._seated(table, token)
+            seat = self._seat(table, seat_number)
+            if seat.is_bot:
+                raise Refused(f"a bot already plays {seat.name}")
+            if table.status == OVER:
+                raise Refused("the game is over")
+            if asker.seat != seat.seat and not seat.is_free:
+                gone = self._gone_for(table, seat.seat)
+                if gone is None or gone < self.settings.grace_seconds:
+                    raise Refused(f"{seat.label()} is still at the table; only they can "
+                                  "hand their seat to a bot for now")
+            seat.kind, seat.level, seat.was_human = BOT, level, not seat.is_free
+            await self._save_seats(table)
+            table.note(f"A bot ({level}) now plays {seat.name}.")
+            await self._broadcast(table)
+        self._wake_driver(table)
+
+    async def rematch(self, table_id: str, token: str | None) -> LiveTable:
+        """A new table with the same game, options and people; a finished table only."""
+        table = self.get(table_id)
+        async with self._locks[table.id]:
+            self._seated(table, token)
+            if table.status != OVER:
+                raise Refused("a rematch can start once the game is over")
+            if table.rematch_id is not None:
+                return self.get(table.rematch_id)
+            again = LiveTable(
+                id=secrets.token_urlsafe(6),
+                game=table.game,
+                players=table.players,
+                options=dict(table.options),
+                content=table.content,
+                seats=[Seat.from_json(seat.to_json()) for seat in table.seats],
+                seed=secrets.randbelow(2**31),
+                turn_seconds=table.turn_seconds,
+                rematch_of=table.id,
+                created=f"{time.time():.6f}",
+            )
+            again.status = WAITING if again.free_seats() else PLAYING
+            await self._write(self._storage().create_table,
+                              {**again.row(), "created": again.created})
+            table.rematch_id = again.id
+            await self._write(self._storage().update_table, table.id, rematch_id=again.id)
+            self._add(again)
+            for connection in list(self._connections.get(table.id, ())):
+                await self._safe_send(connection, {"type": "rematch", "table": again.id})
+        return again
+
+    # --- play ----------------------------------------------------------------
+    async def act(self, table_id: str, token: str | None, text: str) -> None:
+        """A person's move: checked for seat, turn and legality, committed, then broadcast."""
+        table = self.get(table_id)
+        async with self._locks[table.id]:
+            seat = self._seated(table, token)
+            if table.status == WAITING:
+                raise Refused("the game has not started yet")
+            if table.status == OVER:
+                raise Refused("the game is over")
+            if seat.is_bot:
+                raise Refused(f"a bot plays {seat.name} now")
+            if table.state.current_player != seat.seat:
+                raise Refused(f"it is not {seat.name}'s turn: {table.state.prompt()}")
+            try:
+                action = Action.from_text(text)
+                step = table.apply(seat.seat, action)
+            except (InvalidActionError, IllegalActionError) as error:
+                raise Refused(str(error)) from None
+            await self._commit(table, [step])
+            await self._broadcast(table)
+        self._wake_driver(table)
+
+    async def connect(self, table_id: str, send: Send, token: str | None) -> Connection:
+        """Register a connection (as the token's seat, else as a spectator) and send its view."""
+        table = self.get(table_id)
+        seat = table.seat_for_token(token)
+        connection = Connection(table.id, None if seat is None else seat.seat, send)
+        async with self._locks[table.id]:
+            self._connections.setdefault(table.id, set()).add(connection)
+            if seat is not None:
+                self._left_at.pop((table.id, seat.seat), None)
+            await self._broadcast(table)
+        return connection
+
+    async def disconnect(self, connection: Connection) -> None:
+        """Forget a connection; its seat counts as gone once no connection of it remains."""
+        table = self.tables.get(connection.table_id)
+        if table is None:
+            return
+        async with self._locks[table.id]:
+            connections = self._connections.get(table.id, set())
+            connections.discard(connection)
+            seat = connection.seat
+            if seat is not None and all(c.seat != seat for c in connections):
+                self._left_at[(table.id, seat)] = time.monotonic()
+            await self._broadcast(table)
+
+    async def resync(self, connection: Connection) -> None:
+        """Send one connection its full view again (the whole log)."""
+        table = self.get(connection.table_id)
+        async with self._locks[table.id]:
+            connection.log_sent = 0
+            await self._send_view(table, connection)
+
+    # --- the driver: chance, bots and the clock ---------------------------------
+    def _add(self, table: LiveTable) -> None:
+        self.tables[table.id] = table
+        self._locks[table.id] = asyncio.Lock()
+        self._wake[table.id] = asyncio.Event()
+        self._connections.setdefault(table.id, set())
+        self._drivers[table.id] = asyncio.create_task(self._drive(table), name=f"drive {table.id}")
+        self._wake_driver(table)
+
+    def _wake_driver(self, table: LiveTable) -> None:
+        self._wake[table.id].set()
+
+    async def _drive(self, table: LiveTable) -> None:
+        """Advance the table whenever woken, until a person must act or the game ends."""
+        wake = self._wake[table.id]
+        while True:
+            await wake.wait()
+            wake.clear()
+            try:
+                await self._advance(table)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a driver must outlive one bad step; the log says why
+                log.exception("table %s: driver step failed", table.id)
+                await asyncio.sleep(1)
+                wake.set()
+
+    async def _advance(self, table: LiveTable) -> None:
+        while True:
+            async with self._locks[table.id]:
+                if table.status != PLAYING:
+                    return
+                player = table.state.current_player
+                if player is None:
+                    return
+                if player == CHANCE:
+                    steps = []
+                    while table.state.current_player == CHANCE:
+                        steps.append(table.chance_step())
+                    await self._commit(table, steps)
+                    await self._broadcast(table)
+                    continue
+                seat = table.seat(player)
+                index = len(table.steps)
+                if not seat.is_bot:
+                    if self._arm_clock(table, player, index):
+                        await self._broadcast(table)
+                    return
+                bot = self._bot(table, seat)
+                view = AgentView(table.state.clone(), player)
+                rng = table.bot_rng()
+            if self.settings.bot_delay:
+                await asyncio.sleep(self.settings.bot_delay)
+            action = await self._think(bot, view, rng)
+            async with self._locks[table.id]:
+                if len(table.steps) != index or table.status != PLAYING:
+                    continue
+                step = table.apply(player, action)
+                await self._commit(table, [step])
+                await self._broadcast(table)
+
+    async def _think(self, bot: Agent, view: AgentView, rng: Any) -> Action:
+        loop = asyncio.get_running_loop()
+        try:
+            action = await loop.run_in_executor(self._bot_pool, bot.choose, view, rng)
+        except Exception:
+            log.exception("bot %s failed; playing a random legal action", bot.name)
+            return RandomBot().choose(view, rng)
+        if action not in view.legal_actions:
+            log.error("bot %s chose illegal %s; playing a random legal action", bot.name, action)
+            return RandomBot().choose(view, rng)
+        return action
+
+    def _bot(self, table: LiveTable, seat: Seat) -> Agent:
+        key = (seat.seat, seat.level)
+        bot = table.bots.get(key)
+        if bot is None:
+            bot = table.bots[key] = make_bot(seat.level, table.game.id)
+        return bot
+
+    def _arm_clock(self, table: LiveTable, seat: int, index: int) -> bool:
+        """Start the turn clock for a person's decision; True if it was not running yet."""
+        if table.turn_seconds <= 0:
+            return False
+        current = self._deadlines.get(table.id)
+        if current is not None and current[:2] == (seat, index):
+            return False
+        old = self._clocks.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        deadline = time.time() + table.turn_seconds
+        self._deadlines[table.id] = (seat, index, deadline)
+        self._clocks[table.id] = asyncio.create_task(self._clock(table, seat, index))
+        return True
+
+    async def _clock(self, table: LiveTable, seat: int, index: int) -> None:
+        await asyncio.sleep(table.turn_seconds)
+        async with self._locks[table.id]:
+            if len(table.steps) != index or table.status != PLAYING:
+                return
+            view = AgentView(table.state, seat)
+            action = RandomBot().choose(view, table.bot_rng())
+            label = table.state.describe_action(action)
+            step = table.apply(seat, action)
+            table.note(f"{table.seat(seat).name}'s clock ran out: {label}.")
+            await self._commit(table, [step])
+            await self._broadcast(table)
+        self._wake_driver(table)
+
+    # --- helpers -------------------------------------------------------------
+    def _storage(self) -> Storage:
+        if self.storage is None:
+            raise Unavailable("the server is still starting")
+        return self.storage
+
+    async def _in_db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, partial(function, *args, **kwargs))
+
+    async def _write(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        try:
+            await self._in_db(function, *args, **kwargs)
+        except Exception as error:
+            log.exception("database write failed")
+            raise Unavailable(f"the table could not be saved ({type(error).__name__}); "
+                              "nothing changed, try again") from None
+
+    async def _commit(self, table: LiveTable, steps: Iterable[StoredStep]) -> None:
+        """Write steps before anyone hears of them; on failure undo them in memory."""
+        steps = list(steps)
+        try:
+            await self._write(self._storage().append_steps, table.id, steps, status=table.status)
+        except Unavailable:
+            table.rollback(len(table.steps) - len(steps))
+            raise
+
+    async def _save_seats(self, table: LiveTable) -> None:
+        await self._write(self._storage().update_table, table.id, seats=table.seats_json())
+
+    def _seat(self, table: LiveTable, number: int) -> Seat:
+        try:
+            return table.seat(number)
+        except KeyError:
+            seats = ", ".join(f"{s.seat} ({s.name})" for s in table.seats)
+            raise NotFound(f"this table has no seat {number}; its seats are {seats}") from None
+
+    def _seated(self, table: LiveTable, token: str | None) -> Seat:
+        seat = table.seat_for_token(token)
+        if seat is None:
+            raise NotYours("that needs the seat token of a player at this table "
+                           "(spectators can only watch)")
+        return seat
+
+    def _gone_for(self, table: LiveTable, seat: int) -> float | None:
+        if any(c.seat == seat for c in self._connections.get(table.id, ())):
+            return None
+        left = self._left_at.get((table.id, seat))
+        return float("inf") if left is None else time.monotonic() - left
+
+    async def _broadcast(self, table: LiveTable) -> None:
+        for connection in list(self._connections.get(table.id, ())):
+            await self._send_view(table, connection)
+
+    async def _send_view(self, table: LiveTable, connection: Connection) -> None:
+        message = table.view(connection.seat, connection.log_sent)
+        message["table"] = self.info(table)
+        deadline = self._deadlines.get(table.id)
+        message["clock"] = (
+            {"seat": deadline[0], "deadline": deadline[2]}
+            if deadline is not None and deadline[1] == len(table.steps)
+            else None
+        )
+        connection.log_sent = message["log_start"] + len(message["log"])
+        await self._safe_send(connection, message)
+
+    async def _safe_send(self, connection: Connection, message: dict[str, Any]) -> None:
+        try:
+            await connection.send(message)
+        except Exception:  # a closed socket: its reader will disconnect it
+            log.debug("send to a closed connection of table %s", connection.table_id)
+
+
+def _clean_name(name: str) -> str:
+    return " ".join(name.split())[:NAME_LIMIT]

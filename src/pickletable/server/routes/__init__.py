@@ -1,0 +1,1 @@
+"""One router per resource: games, tables, play (WebSocket) and the browser pages."""

@@ -1,0 +1,128 @@
+"""Tables: create, list, look at, join, start, hand a seat to a bot, rematch, record, replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request, status
+
+from pickletable.server.deps import Manager, Token
+from pickletable.server.errors import NotFound, Refused
+from pickletable.server.live import OVER, LiveTable
+from pickletable.server.manager import Joined
+from pickletable.server.replays import replay_frames
+from pickletable.server.schemas import (
+    Action,
+    CreateTable,
+    HandToBot,
+    JoinTable,
+    Problem,
+    Seated,
+    StartTable,
+)
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (403, 404, 409, 422)
+}
+router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
+
+
+@router.get("")
+def list_tables(manager: Manager) -> list[dict[str, Any]]:
+    """Tables waiting for players or in play, newest first."""
+    return manager.listing()
+
+
+@router.post("", status_code=status.HTTP_201_CREATED)
+async def create_table(body: CreateTable, request: Request, manager: Manager) -> Seated:
+    """Open a table; you sit in its first human seat and get that seat's secret token."""
+    joined = await manager.create(
+        body.game,
+        players=body.players,
+        options=body.options,
+        seats=body.seats,
+        name=body.name,
+        sit=body.sit,
+        turn_seconds=body.turn_seconds,
+    )
+    return _seated(joined, request, manager)
+
+
+@router.get("/{table_id}")
+def get_table(table_id: str, manager: Manager, token: Token) -> dict[str, Any]:
+    """A table's public facts; with your seat token, also which seat is yours."""
+    table = manager.get(table_id)
+    seat = table.seat_for_token(token)
+    return {**manager.info(table), "you": None if seat is None else seat.seat}
+
+
+@router.post("/{table_id}/join")
+async def join_table(
+    table_id: str, body: JoinTable, request: Request, manager: Manager
+) -> Seated:
+    """Take a free seat with a display name."""
+    joined = await manager.join(table_id, body.name, body.seat)
+    return _seated(joined, request, manager)
+
+
+@router.post("/{table_id}/start", status_code=status.HTTP_204_NO_CONTENT)
+async def start_table(table_id: str, body: StartTable, manager: Manager, token: Token) -> None:
+    """Start the game (any seated player may); bots can fill the free seats."""
+    await manager.start_game(table_id, token, body.fill_with_bots)
+
+
+@router.post("/{table_id}/actions", status_code=status.HTTP_204_NO_CONTENT)
+async def act(table_id: str, body: Action, manager: Manager, token: Token) -> None:
+    """Play a move for your seat (the WebSocket offers the same, with live updates)."""
+    await manager.act(table_id, token, body.action)
+
+
+@router.post("/{table_id}/seats/{seat}/bot", status_code=status.HTTP_204_NO_CONTENT)
+async def hand_to_bot(
+    table_id: str, seat: int, body: HandToBot, manager: Manager, token: Token
+) -> None:
+    """Hand a seat to a bot: your own when you leave, or one whose player has gone."""
+    await manager.hand_to_bot(table_id, token, seat, body.level)
+
+
+@router.post("/{table_id}/rematch")
+async def rematch(table_id: str, request: Request, manager: Manager, token: Token) -> Seated:
+    """Play again with the same game, options and people; your seat token carries over."""
+    again = await manager.rematch(table_id, token)
+    seat = again.seat_for_token(token)
+    joined = Joined(again, None if seat is None else seat.seat, token if seat else None)
+    return _seated(joined, request, manager)
+
+
+@router.get("/{table_id}/record")
+def record(table_id: str, manager: Manager) -> dict[str, Any]:
+    """The game record in pickletable's JSON format (``pickletable replay`` checks it)."""
+    table = _finished(manager, table_id)
+    return table.record()
+
+
+@router.get("/{table_id}/replay")
+def replay(
+    table_id: str,
+    manager: Manager,
+    seat: int | None = Query(None, description="see the game as this seat saw it"),
+) -> dict[str, Any]:
+    """Every step of a finished game as a frame: the view after it and its log lines."""
+    table = _finished(manager, table_id)
+    if seat is not None and seat not in table.state.seats:
+        raise NotFound(f"this table has no seat {seat}")
+    return {"table": manager.info(table), "seat": seat, "frames": replay_frames(table, seat)}
+
+
+def _finished(manager: Manager, table_id: str) -> LiveTable:
+    table = manager.get(table_id)
+    if table.status != OVER:
+        raise Refused("the record and the replay open once the game is over")
+    return table
+
+
+def _seated(joined: Joined, request: Request, manager: Manager) -> Seated:
+    invite = str(request.url_for("table_page", table_id=joined.table.id))
+    return Seated(
+        table=manager.info(joined.table), seat=joined.seat, token=joined.token, invite=invite
+    )

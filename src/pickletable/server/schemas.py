@@ -1,0 +1,65 @@
+"""The request and response bodies of the REST API (they make the OpenAPI spec)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class CreateTable(BaseModel):
+    """A new table: the game, its options and who sits where."""
+
+    game: str = Field(description="board, card or slam", examples=["board"])
+    players: int | None = Field(None, description="how many seats (the game's default if left out)")
+    options: dict[str, bool | int | float | str] = Field(
+        default_factory=dict, description="game options by name (see GET /api/games)"
+    )
+    seats: list[str] | None = Field(
+        None,
+        description="one entry per seat: human, human:NAME, bot, bot:easy|medium|hard",
+        examples=[["human", "human", "bot:easy"]],
+    )
+    name: str = Field("", description="your display name; you take the first human seat")
+    sit: bool = Field(True, description="take the first human seat yourself")
+    turn_seconds: int = Field(0, ge=0, le=3600, description="turn clock per decision; 0 is off")
+
+
+class JoinTable(BaseModel):
+    """Taking a free seat."""
+
+    name: str = Field("", description="your display name")
+    seat: int | None = Field(None, description="the seat number; the first free one if left out")
+
+
+class StartTable(BaseModel):
+    """Starting a waiting table."""
+
+    fill_with_bots: bool = Field(False, description="bots take any seats still free")
+
+
+class HandToBot(BaseModel):
+    """Handing a seat to a bot."""
+
+    level: str = Field("medium", pattern="^(easy|medium|hard)$")
+
+
+class Action(BaseModel):
+    """A move in the game's notation, as REST (the WebSocket takes the same)."""
+
+    action: str = Field(examples=["roll", "discard 7"])
+
+
+class Seated(BaseModel):
+    """A table and your place at it: keep the token secret, it is your seat."""
+
+    table: dict[str, Any]
+    seat: int | None
+    token: str | None
+    invite: str = Field(description="the link to share with the other players")
+
+
+class Problem(BaseModel):
+    """Why a request was refused."""
+
+    detail: str

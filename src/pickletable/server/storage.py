@@ -1,0 +1,175 @@
+"""Storage through SQLAlchemy: a table row per table, a step row per action.
+
+SQLite by default, any SQLAlchemy URL (PostgreSQL, say) by configuration.
+The methods are synchronous; the table manager calls them from one worker
+thread so that a commit never stalls the event loop and writes keep their order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text, create_engine, event, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+CHANCE_BY = -1
+"""The `by` column of a chance step."""
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's tables."""
+
+
+class TableRow(Base):
+    """One table: its game, options, content, seats and where it stands."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    content: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    turn_seconds: Mapped[int] = mapped_column(Integer, default=0)
+    rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created: Mapped[str] = mapped_column(String(40))
+
+
+class StepRow(Base):
+    """One applied action of one table, with the events it caused (secrets included)."""
+
+    __tablename__ = "steps"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    by: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+
+
+@dataclass
+class StoredStep:
+    """A step as the table manager hands it to storage."""
+
+    index: int
+    by: int
+    action: str
+    events: list[dict[str, Any]]
+
+
+@dataclass
+class StoredTable:
+    """A table read back from the database with all its steps."""
+
+    row: dict[str, Any]
+    steps: list[StoredStep]
+
+
+TABLE_FIELDS = (
+    "id",
+    "game",
+    "players",
+    "options",
+    "content",
+    "seats",
+    "seed",
+    "status",
+    "turn_seconds",
+    "rematch_of",
+    "rematch_id",
+    "created",
+)
+
+
+class Storage:
+    """The database of tables and their steps."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _make_engine(url)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    def create_table(self, row: dict[str, Any]) -> None:
+        """Insert a new table (with `created` filled in if missing)."""
+        values = {"created": datetime.now(UTC).isoformat(timespec="seconds"), **row}
+        with self._sessions.begin() as session:
+            session.add(TableRow(**{key: values[key] for key in TABLE_FIELDS if key in values}))
+
+    def update_table(self, table_id: str, **changes: Any) -> None:
+        """Change some columns of one table."""
+        with self._sessions.begin() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise KeyError(table_id)
+            for key, value in changes.items():
+                setattr(row, key, value)
+
+    def append_steps(
+        self, table_id: str, steps: Iterable[StoredStep], **changes: Any
+    ) -> None:
+        """Commit steps (and any table changes, such as the status) in one transaction."""
+        with self._sessions.begin() as session:
+            for step in steps:
+                session.add(
+                    StepRow(
+                        table_id=table_id,
+                        index=step.index,
+                        by=step.by,
+                        action=step.action,
+                        events=step.events,
+                    )
+                )
+            if changes:
+                row = session.get(TableRow, table_id)
+                if row is None:
+                    raise KeyError(table_id)
+                for key, value in changes.items():
+                    setattr(row, key, value)
+
+    def load_all(self) -> list[StoredTable]:
+        """Every table with its steps in order (what a restarted server rebuilds)."""
+        with Session(self.engine) as session:
+            tables = session.scalars(select(TableRow).order_by(TableRow.created)).all()
+            steps: dict[str, list[StoredStep]] = {row.id: [] for row in tables}
+            for step in session.scalars(
+                select(StepRow).order_by(StepRow.table_id, StepRow.index)
+            ):
+                steps.setdefault(step.table_id, []).append(
+                    StoredStep(step.index, step.by, step.action, list(step.events))
+                )
+            return [
+                StoredTable({key: getattr(row, key) for key in TABLE_FIELDS}, steps[row.id])
+                for row in tables
+            ]
+
+
+def _make_engine(url: str) -> Engine:
+    if url.startswith("sqlite:///") and ":memory:" not in url:
+        Path(url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """WAL keeps readers and the single writer out of each other's way."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
