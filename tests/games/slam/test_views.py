@@ -1,0 +1,99 @@
+"""How Slam reads to people: log lines, menu labels, prompts, observations."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from pickletable.core.actions import Action
+from pickletable.core.state import CHANCE
+from pickletable.games.slam.state import SlamState
+from tests.games.slam.helpers import arrange, deal, new_game, play, random_game
+
+SECRET_KINDS = {"drew", "discard", "returned"}
+
+
+def test_every_event_of_random_games_has_a_log_sentence() -> None:
+    seen: set[str] = set()
+
+    def check(state: SlamState, player: int, action: Action) -> None:
+        events = state.clone().apply(action)
+        for event in events:
+            seen.add(event.kind)
+            text = state.describe(event)
+            assert text and not text.startswith(f"{event.kind}:"), (event, text)
+            assert "{" not in text
+            if event.kind in SECRET_KINDS:
+                assert "card" not in event.data
+                assert event.secret is not None and event.visible_to == (event.data["seat"],)
+
+    for players, options in [(3, {}), (6, {}), (4, {"doubles": True})]:
+        for seed in range(6):
+            random_game(players, seed, options, check)
+    assert {"dealt", "draw-phase", "drew", "discard", "play-phase", "play", "pass",
+            "round-won", "game-won", "switch", "shake", "shake-answer", "target",
+            "decline"} <= seen
+
+
+def test_a_drawn_card_is_named_only_in_its_drawers_log_line() -> None:
+    state = deal(new_game(3), [["1", "2", "3", "4", "5"]] * 3)
+    event = play(state, "card switch-4")[0]
+    assert state.describe(event) == "Player 1 draws a card from the stack."
+    assert state.describe(event.for_seat(0)) == "Player 1 draws a card (4 (SWITCH)) from the stack."
+    assert state.describe(event.for_seat(1)) == "Player 1 draws a card from the stack."
+
+
+def test_twist_card_labels_name_the_twist() -> None:
+    state = arrange(new_game(3), hands=[["target-5", "4", "draw"], ["1"], ["1"]], leader=0,
+                    last_number=4)
+    labels = [state.describe_action(action) for action in state.legal_actions()]
+    assert labels == ["play 4", "play 5 (TARGET & RESET)", "play DRAW (ends the PLAY phase)"]
+
+
+def test_draw_phase_labels_say_what_is_kept() -> None:
+    state = deal(new_game(3), [["1", "2", "3", "4", "5"]] * 3)
+    play(state, "card switch-4")
+    labels = [state.describe_action(action) for action in state.legal_actions()]
+    assert labels[0] == "keep the drawn 4 (SWITCH), discard 1"
+    assert "discard the drawn 4 (SWITCH)" in labels
+
+
+def test_the_discard_prompt_does_not_name_the_drawn_card() -> None:
+    state = deal(new_game(3), [["1", "2", "3", "4", "5"]] * 3)
+    play(state, "card switch-4")
+    assert "SWITCH" not in state.prompt()
+    view = state.observation(1)
+    assert view["drawn"] is None
+    assert "switch-4" not in json.dumps({key: value for key, value in view.items()
+                                         if key != "labels"})
+
+
+def test_every_legal_action_round_trips_through_its_notation() -> None:
+    def check(state: SlamState, player: int, action: Action) -> None:
+        for legal in state.legal_actions():
+            assert Action.from_text(str(legal)) == legal
+            assert state.describe_action(legal)
+
+    random_game(4, 3, {"doubles": True}, check)
+    random_game(5, 3, {}, check)
+
+
+def test_a_spectator_sees_no_hand_and_no_discards() -> None:
+    state = random_game(4, 1)
+    rng = random.Random(2)
+    state = new_game(4)
+    while state.phase != "play":
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    view = state.observation(None)
+    assert view["hand"] == [] and view["discards"] == [] and view["known_hands"] == {}
+    assert view["seat"] is None
+    json.dumps(view)
+
+
+def test_prompts_name_who_is_asked() -> None:
+    state = new_game(3)
+    assert state.current_player == CHANCE
+    assert state.prompt() == "Chance: deal a card to Player 1"
+    state = arrange(new_game(3), hands=[["3"], ["3"], ["3"]], leader=1, last_number=2)
+    assert state.prompt() == "Player 2 to play on 2 (2 or 3)"
