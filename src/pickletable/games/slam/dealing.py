@@ -43,14 +43,9 @@ if TYPE_CHECKING:
     from pickletable.games.slam.state import SlamState
 
 
-def card_action(code: str) -> Action:
-    """The chance action for the stack giving `code`."""
-    return moves.card(code)
-
-
 def chance_legal(state: SlamState) -> list[Action]:
     """The cards the stack may give next."""
-    return [moves.card(code) for code, _ in state.stack.draw_outcomes()]
+    return [action for action, _ in state.chance_outcomes()]
 
 
 # --- a new round --------------------------------------------------------------

@@ -17,10 +17,16 @@ DECLINE = Action("decline")
 KEEP = Action("keep")
 
 
-@cache
+CARD_ACTIONS: dict[str, Action] = {}
+"""Every chance action built so far, by card code (read directly on hot paths)."""
+
+
 def card(code: str) -> Action:
     """Chance: the stack gives this card (``card 4``)."""
-    return Action("card", (code,))
+    action = CARD_ACTIONS.get(code)
+    if action is None:
+        action = CARD_ACTIONS[code] = Action("card", (code,))
+    return action
 
 
 @cache

@@ -90,9 +90,12 @@ def arrange(state: SlamState, hands: Sequence[Sequence[str]], *, leader: int = 0
     else:
         state.stack = Pile.of([take(code) for code in stack])
         rest = [code for code, copies in pool.items() for _ in range(copies)]
-        state.centre = top if rest_to is not None else rest + top
-        for code in rest if rest_to is not None else ():
-            state.add_card(rest_to, code)
+        if rest_to is None:
+            state.centre = rest + top
+        else:
+            state.centre = top
+            for code in rest:
+                state.add_card(rest_to, code)
     if tokens is not None:
         state.tokens = list(tokens)
     state.dealer = (leader - 1) % n if dealer is None else dealer

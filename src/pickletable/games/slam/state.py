@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from pickletable.core.actions import Action
+from pickletable.core.errors import IllegalActionError
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, GameState, Outcome
-from pickletable.games.slam import dealing, knowledge, playing, twists, views
+from pickletable.games.slam import dealing, knowledge, moves, playing, twists, views
 from pickletable.games.slam.content import SlamContent
 from pickletable.games.slam.steps import (
     CHANCE_STEPS,
@@ -205,7 +206,24 @@ class SlamState(GameState):
         """Each card the stack may give next, with its probability."""
         if self.step not in CHANCE_STEPS:
             return []
-        return [(dealing.card_action(card), p) for card, p in self.stack.draw_outcomes()]
+        stack = self.stack
+        total = stack.unseen_count
+        if not total:
+            return [(moves.card(code), p) for code, p in stack.draw_outcomes()]
+        cards = moves.CARD_ACTIONS
+        return [(cards.get(code) or moves.card(code), copies / total)
+                for code, copies in stack.unseen.items()]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play `action` and return its events; refuse it, changing nothing, if not legal."""
+        # A card from the stack is checked against the stack itself: chance
+        # steps are most of a game, and listing every outcome to check one is waste.
+        if self.step in CHANCE_STEPS:
+            if action.verb == "card" and len(action.args) == 1 \
+                    and self.stack.can_draw(action.args[0]):
+                return self._apply(action)
+            raise IllegalActionError(action, self.legal_actions(), "not a card the stack can give")
+        return super().apply(action)
 
     def illegal_reason(self, action: Action) -> str:
         """Why an action is refused, in words."""

@@ -1,0 +1,86 @@
+"""Pickleball Slam engine speed: random-play decisions and steps per second, clones per second.
+
+Decisions are the choices of seats; steps add the chance steps (each card
+dealt or drawn). Baseline measured in the same run: `copy.deepcopy` as a clone.
+
+    .venv/bin/python benchmarks/slam_engine.py [--seconds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import time
+from typing import Any
+
+from pickletable.core.chance import sample_outcome
+from pickletable.core.state import CHANCE
+from pickletable.games.slam import GAME
+
+TABLES: list[tuple[str, int, dict[str, Any]]] = [
+    ("3 players", 3, {}), ("6 players", 6, {}), ("doubles", 4, {"doubles": True}),
+]
+
+
+def random_play(seconds: float, checked: bool, players: int,
+                options: dict[str, Any]) -> tuple[int, int]:
+    """Play random games for `seconds`; return (decisions, steps incl. chance)."""
+    rng = random.Random(1)
+    decisions = steps = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        state = GAME.new_game(players, options)
+        while True:
+            player = state.current_player
+            if player is None:
+                break
+            if player == CHANCE:
+                action = sample_outcome(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                decisions += 1
+            if checked:
+                state.apply(action)
+            else:
+                state._apply(action)
+            steps += 1
+    return decisions, steps
+
+
+def clones(seconds: float, deep: bool) -> int:
+    """Clones per `seconds` of a mid-game 6-player position."""
+    state = GAME.new_game(6)
+    rng = random.Random(2)
+    for _ in range(60):
+        state.apply(sample_outcome(state, rng) if state.current_player == CHANCE
+                    else state.legal_actions()[0])
+    count = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        for _ in range(100):
+            copy.deepcopy(state) if deep else state.clone()
+        count += 100
+    return count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    seconds = parser.parse_args().seconds
+    print(f"Pickleball Slam, {seconds:.1f} s per figure")
+    for label, players, options in TABLES:
+        for checked in (False, True):
+            decisions, steps = random_play(seconds, checked, players, options)
+            how = "apply (checked)" if checked else "_apply (unchecked)"
+            print(f"  {label:9}, {how:18}: {decisions / seconds:10,.0f} decisions/s"
+                  f"  {steps / seconds:10,.0f} steps/s")
+    ours = clones(seconds, deep=False) / seconds
+    deep = clones(seconds, deep=True) / seconds
+    print(f"  clone():        {ours:10,.0f} /s")
+    print(f"  copy.deepcopy:  {deep:10,.0f} /s  (baseline; clone is {ours / deep:.1f}x faster)")
+
+
+if __name__ == "__main__":
+    main()
