@@ -39,7 +39,7 @@ def test_a_drawn_card_is_named_only_in_its_drawers_log_line() -> None:
     state = deal(new_game(3), [["1", "2", "3", "4", "5"]] * 3)
     event = play(state, "card switch-4")[0]
     assert state.describe(event) == "Player 1 draws a card from the stack."
-    assert state.describe(event.for_seat(0)) == "Player 1 draws a card (4 (SWITCH)) from the stack."
+    assert state.describe(event.for_seat(0)) == "Player 1 draws 4 (SWITCH) from the stack."
     assert state.describe(event.for_seat(1)) == "Player 1 draws a card from the stack."
 
 

@@ -288,17 +288,19 @@ def _drew_text(state: SlamState, data: dict[str, Any]) -> str:
     who = state.seat_name(data["seat"])
     why = {"draw": "", "refill": " to get back to five", "draw-two": " (DRAW TWO)",
            "swap": " for a swapped DRAW card"}
-    card = f" ({_label(state, data['card'])})" if "card" in data else ""
-    return f"{who} draws a card{card} from the stack{why.get(data['why'], '')}."
+    return f"{who} draws {_which(state, data)} from the stack{why.get(data['why'], '')}."
 
 
 def _face_down_text(verb: str) -> Any:
     def text(state: SlamState, data: dict[str, Any]) -> str:
-        who = state.seat_name(data["seat"])
-        card = f" ({_label(state, data['card'])})" if "card" in data else ""
-        return f"{who} {verb} a card{card} face down" + \
-            (" to the stack." if verb == "returns" else ".")
+        where = "to the stack" if verb == "returns" else "face down"
+        return f"{state.seat_name(data['seat'])} {verb} {_which(state, data)} {where}."
     return text
+
+
+def _which(state: SlamState, data: dict[str, Any]) -> str:
+    """The card, in the view of the one seat allowed to see it; else just "a card"."""
+    return _label(state, data["card"]) if "card" in data else "a card"
 
 
 def _reshuffle_text(state: SlamState, data: dict[str, Any]) -> str:
