@@ -11,12 +11,19 @@ Single-observer ISMCTS over the state API, knowing no rule of any game:
   counts*: a child's exploration term counts the iterations in which it could
   have been chosen, not the visits of its parent;
 - chance steps are tree nodes too, keyed by their outcome and sampled by
-  their probability (never chosen), so the tree sees dice and draws;
+  their probability (never chosen), so the tree sees dice and draws; a new
+  outcome ends the descent (the rollout goes on from it);
+- the root tries every action; a deeper node widens progressively (about
+  the square root of its visits), trying the rollout policy's choice first;
 - below the tree a rollout plays on with the random policy or the game's
   heuristic, to the end of the game, to a *horizon* (a number of events of
   the kinds the game's `Evaluation` names, e.g. the end of a rally) or to a
-  step limit, and the position reached is scored by `Evaluation.value`;
-- the action played is the root child visited most.
+  step limit; a finished game scores 1 for a winner and -1 for the others, a
+  position short of the end scores the change in each seat's `lead` (points,
+  tokens, skill) since the root, squashed by tanh;
+- the action played is the game's heuristic choice unless another root
+  action clearly beats it (see `choose`), or with `prior` off the root child
+  visited most.
 
 The budget is a number of iterations (deterministic for a seed) and
 optionally milliseconds (a wall-clock cap, so no longer reproducible when it
@@ -66,7 +73,7 @@ class SearchStats:
 class Node:
     """One node of the shared tree: reached by `player` playing `action` from its parent."""
 
-    __slots__ = ("action", "availability", "children", "player", "reward", "visits")
+    __slots__ = ("action", "availability", "children", "player", "reward", "reward_sq", "visits")
 
     def __init__(self, player: int | None, action: Action | None) -> None:
         self.player = player
@@ -74,7 +81,21 @@ class Node:
         self.children: dict[tuple[int, Action], Node] = {}
         self.visits = 0
         self.reward = 0.0
+        self.reward_sq = 0.0
         self.availability = 0
+
+    @property
+    def mean(self) -> float:
+        """The mean reward (0 to 1) of the iterations through this node."""
+        return self.reward / self.visits if self.visits else 0.0
+
+    @property
+    def variance_of_mean(self) -> float:
+        """The squared standard error of `mean`."""
+        if self.visits < 2:
+            return 1.0
+        mean = self.mean
+        return max(0.0, self.reward_sq / self.visits - mean * mean) / (self.visits - 1)
 
 
 class ISMCTSBot:
@@ -93,6 +114,7 @@ class ISMCTSBot:
         rollout: str = "random",
         exploration: float = 0.7,
         max_rollout_steps: int = 400,
+        prior: bool = True,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"ISMCTS needs at least one iteration, not {iterations}")
@@ -103,27 +125,40 @@ class ISMCTSBot:
         self.rollout = rollout
         self.exploration = exploration
         self.max_rollout_steps = max_rollout_steps
+        self.prior = prior
         self.name = f"ismcts({iterations}{'' if rollout == 'random' else ', heuristic'})"
         self.last_stats = SearchStats()
 
     def choose(self, view: AgentView, rng: random.Random) -> Action:
-        """The root action visited most after the search."""
+        """The best root action after the search, the heuristic's unless clearly beaten.
+
+        With `prior` on, the game's heuristic choice stands unless another
+        action's mean reward beats it by more than one standard error: a few
+        hundred noisy rollouts should overrule a sound rule of thumb only when
+        they clearly disagree. Without it, the most visited action is played.
+        """
         legal = view.legal_actions
         if len(legal) == 1:
             self.last_stats = SearchStats()
             return legal[0]
         root = self.search(view, rng)
         seat = view.seat
-        best: Action = legal[0]
-        best_key = (-1, -math.inf)
-        for action in legal:
-            child = root.children.get((seat, action))
-            if child is None:
-                continue
-            key = (child.visits, child.reward)
-            if key > best_key:
-                best, best_key = action, key
-        return best
+        children = [
+            child for action in legal if (child := root.children.get((seat, action))) is not None
+        ]
+        if not children:
+            return legal[0]
+        if not self.prior:
+            return max(children, key=lambda child: (child.visits, child.reward)).action or legal[0]
+        from pickletable.bots.heuristic import HeuristicBot
+
+        suggested = HeuristicBot().choose(view, random.Random(0))
+        best = max(children, key=lambda child: (child.mean, child.visits))
+        anchor = root.children.get((seat, suggested))
+        if anchor is None or anchor is best:
+            return best.action or legal[0]
+        margin = math.sqrt(best.variance_of_mean + anchor.variance_of_mean)
+        return (best.action or legal[0]) if best.mean - anchor.mean > margin else suggested
 
     def search(self, view: AgentView, rng: random.Random) -> Node:
         """Run the iterations and return the root of the tree."""
@@ -132,12 +167,14 @@ class ISMCTSBot:
         root = Node(None, None)
         policy = self._policy(view)
         evaluation: Evaluation | None = None
+        baseline: dict[int, float] = {}
         done = 0
         for done in range(1, self.iterations + 1):
             state = view.sample(rng)
             if evaluation is None:
                 evaluation = evaluation_for(state.game_id)
-            self._iterate(root, state, rng, policy, evaluation)
+                baseline = evaluation.lead(state)
+            self._iterate(root, state, rng, policy, evaluation, baseline)
             if deadline is not None and done % 8 == 0 and time.perf_counter() > deadline:
                 break
         self.last_stats = SearchStats(done, time.perf_counter() - started, _count(root))
@@ -151,31 +188,33 @@ class ISMCTSBot:
         rng: random.Random,
         policy: RolloutPolicy,
         evaluation: Evaluation,
+        baseline: dict[int, float],
     ) -> None:
         path = [root]
         node = root
         horizon = evaluation.horizon
         events_left = evaluation.horizon_count
-        expanded = False
-        # Selection and expansion: down the tree until a new decision node is made.
-        while not expanded:
+        # Selection and expansion: down the tree until a new node is made.
+        while events_left > 0:
             player = state.current_player
-            if player is None or events_left <= 0:
+            if player is None:
                 break
             if player == CHANCE:
                 action = sample_outcome(state, rng)
-                key = (CHANCE, action)
-                child = node.children.get(key)
+                child = node.children.get((CHANCE, action))
+                expanded = child is None
                 if child is None:
-                    child = node.children[key] = Node(CHANCE, action)
+                    child = node.children[(CHANCE, action)] = Node(CHANCE, action)
             else:
-                child, expanded = self._select(node, player, state.legal_actions(), rng)
+                child, expanded = self._select(node, player, state, rng, policy)
                 action = child.action  # type: ignore[assignment]
             for event in state._apply(action):
                 if event.kind in horizon:
                     events_left -= 1
             node = child
             path.append(node)
+            if expanded:
+                break
         # Rollout below the tree.
         steps = 0
         while events_left > 0 and steps < self.max_rollout_steps:
@@ -191,40 +230,65 @@ class ISMCTSBot:
                 if event.kind in horizon:
                     events_left -= 1
         outcome = state.outcome
-        values = evaluation.value(state) if outcome is None else outcome.returns(state.seats)
+        if outcome is not None:
+            values = outcome.returns(state.seats)
+        else:
+            scale = evaluation.scale
+            values = {
+                seat: math.tanh((lead - baseline.get(seat, 0.0)) / scale)
+                for seat, lead in evaluation.lead(state).items()
+            }
         # Backpropagation: each node scores the result for the player who moved into it.
         for visited in path:
             visited.visits += 1
             mover = visited.player
             if mover is not None and mover != CHANCE:
-                visited.reward += (values.get(mover, 0.0) + 1.0) / 2.0
+                reward = (values.get(mover, 0.0) + 1.0) / 2.0
+                visited.reward += reward
+                visited.reward_sq += reward * reward
 
     def _select(
-        self, node: Node, player: int, legal: list[Action], rng: random.Random
+        self,
+        node: Node,
+        player: int,
+        state: GameState,
+        rng: random.Random,
+        policy: RolloutPolicy,
     ) -> tuple[Node, bool]:
-        """UCB1 over the available children, expanding an untried action first."""
+        """UCB1 over the available children, after widening the node if it is due.
+
+        The root tries every action; a deeper node tries about the square root
+        of its visits, the rollout policy's choice first, so that a rarely
+        reached node is valued by sensible play rather than by every action.
+        """
         children = node.children
-        untried = [action for action in legal if (player, action) not in children]
+        legal = state.legal_actions()
+        tried = []
+        untried = []
         for action in legal:
             child = children.get((player, action))
-            if child is not None:
+            if child is None:
+                untried.append(action)
+            else:
                 child.availability += 1
-        if untried:
-            action = untried[rng.randrange(len(untried))]
+                tried.append(child)
+        if untried and (node.player is None or not tried or len(tried) ** 2 <= node.visits):
+            if node.player is None or tried:
+                action = untried[rng.randrange(len(untried))]
+            else:
+                action = policy(state, player, rng)
             child = children[(player, action)] = Node(player, action)
             child.availability = 1
             return child, True
-        best: Node | None = None
+        best = tried[0]
         best_score = -math.inf
         exploration = self.exploration
-        for action in legal:
-            child = children[(player, action)]
+        for child in tried:
             score = child.reward / child.visits + exploration * math.sqrt(
                 math.log(child.availability) / child.visits
             )
             if score > best_score:
                 best, best_score = child, score
-        assert best is not None
         return best, False
 
     def _policy(self, view: AgentView) -> RolloutPolicy:
