@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pickletable.core.errors import OptionError
@@ -86,3 +88,11 @@ def test_a_player_with_one_draw_card_is_not_asked() -> None:
     state = deal(new_game(3), hands)
     assert state.phase == "draw"
     assert state.current_player == CHANCE
+
+
+def test_everyone_knows_who_holds_two_draw_cards_after_the_deal() -> None:
+    state = deal(new_game(3), HANDS_3)
+    assert state.observation(0)["known_hands"] == {"1": ["draw", "draw"]}
+    again = state.resample(0, random.Random(1))
+    assert again.hands[1].get("draw", 0) >= 2
+    assert again.legal_actions() == state.legal_actions()

@@ -87,6 +87,8 @@ def apply_deal(state: SlamState, action: Action, events: list[Event]) -> None:
         events.append(Event("dealt", {"dealer": state.dealer, "each": HAND_SIZE}))
         order = _clockwise_from(state, state.dealer + 1)
         state.queue = [seat for seat in order if state.hands[seat].get(DRAW, 0) >= 2]
+        for seat in state.queue:
+            knowledge.everyone_knows(state, seat, (DRAW, DRAW))
         _next_swap(state, events)
 
 
@@ -108,6 +110,7 @@ def apply_swap(state: SlamState, action: Action, events: list[Event]) -> None:
     count = int(action.args[0])
     for _ in range(count):
         state.remove_card(seat, DRAW)
+    knowledge.everyone_knows(state, seat, ())
     state.set_aside = [DRAW] * count
     state.receiver = seat
     state.count_left = count
@@ -126,6 +129,8 @@ def apply_swap_draw(state: SlamState, action: Action, events: list[Event]) -> No
     if state.count_left:
         return
     state.stack.reshuffle(state.set_aside)
+    # The player kept at least one of its DRAW cards, and everyone saw that.
+    knowledge.everyone_knows(state, state.receiver, (DRAW,))
     events.append(Event("swapped", {"seat": state.receiver, "count": len(state.set_aside)}))
     state.set_aside = []
     state.queue.pop(0)

@@ -3,10 +3,11 @@
 Every seat sees its own hand and its own face-down discards, the centre pile
 and every count. Beyond that, a seat may know cards in another player's
 hand: after a SWITCH, each of the two players knows the other now holds its
-old hand. That knowledge shrinks as the holder plays those cards face up and
-is dropped when the holder discards or returns a card face down (the seat
-cannot tell which card went). `redeal` keeps all of it and deals every other
-hidden card again at random.
+old hand; after the deal, everyone knows who holds two or more DRAW cards
+(they are the ones asked to swap). That knowledge shrinks as the holder
+plays those cards face up and is dropped when the holder discards or returns
+a card face down (the seat cannot tell which card went). `redeal` keeps all
+of it and deals every other hidden card again at random.
 
 >>> from pickletable.games.slam import GAME
 >>> from pickletable.games.slam.scenario import arrange
@@ -48,6 +49,16 @@ def switched(state: SlamState, seat: int, other: int) -> None:
     for key in ((seat, other), (other, seat)):
         if not known[key]:
             del known[key]
+
+
+def everyone_knows(state: SlamState, holder: int, cards: tuple[str, ...]) -> None:
+    """Every other seat now knows `holder` holds at least `cards` (e.g. two DRAW cards)."""
+    for viewer in range(state.rules.players):
+        if viewer != holder:
+            if cards:
+                state.known[(viewer, holder)] = cards
+            else:
+                state.known.pop((viewer, holder), None)
 
 
 def played(state: SlamState, holder: int, code: str) -> None:
