@@ -19,12 +19,15 @@ from pickletable.core.state import CHANCE
 from pickletable.games.slam import GAME
 
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
-    ("3 players", 3, {}), ("6 players", 6, {}), ("doubles", 4, {"doubles": True}),
+    ("3 players", 3, {}),
+    ("6 players", 6, {}),
+    ("doubles", 4, {"doubles": True}),
 ]
 
 
-def random_play(seconds: float, checked: bool, players: int,
-                options: dict[str, Any]) -> tuple[int, int]:
+def random_play(
+    seconds: float, checked: bool, players: int, options: dict[str, Any]
+) -> tuple[int, int]:
     """Play random games for `seconds`; return (decisions, steps incl. chance)."""
     rng = random.Random(1)
     decisions = steps = 0
@@ -54,8 +57,11 @@ def clones(seconds: float, deep: bool) -> int:
     state = GAME.new_game(6)
     rng = random.Random(2)
     for _ in range(60):
-        state.apply(sample_outcome(state, rng) if state.current_player == CHANCE
-                    else state.legal_actions()[0])
+        state.apply(
+            sample_outcome(state, rng)
+            if state.current_player == CHANCE
+            else state.legal_actions()[0]
+        )
     count = 0
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
@@ -74,8 +80,10 @@ def main() -> None:
         for checked in (False, True):
             decisions, steps = random_play(seconds, checked, players, options)
             how = "apply (checked)" if checked else "_apply (unchecked)"
-            print(f"  {label:9}, {how:18}: {decisions / seconds:10,.0f} decisions/s"
-                  f"  {steps / seconds:10,.0f} steps/s")
+            print(
+                f"  {label:9}, {how:18}: {decisions / seconds:10,.0f} decisions/s"
+                f"  {steps / seconds:10,.0f} steps/s"
+            )
     ours = clones(seconds, deep=False) / seconds
     deep = clones(seconds, deep=True) / seconds
     print(f"  clone():        {ours:10,.0f} /s")

@@ -31,8 +31,9 @@ def test_slam_rules_page_lists_every_option() -> None:
 def test_slam_bot_game_plays_to_the_end_and_replays(table: list[str], tmp_path: Path) -> None:
     seats = "bot," * (6 if "6" in table else 4 if "--doubles" in table else 3)
     path = tmp_path / "slam.json"
-    code, output = run("play", "slam", *table, "--seats", seats.rstrip(","), "--seed", "4",
-                       "--save", str(path))
+    code, output = run(
+        "play", "slam", *table, "--seats", seats.rstrip(","), "--seed", "4", "--save", str(path)
+    )
     assert code == 0 and "Game over" in output
     code, output = run("replay", str(path))
     assert code == 0 and "replays" in output
@@ -43,8 +44,19 @@ def test_slam_bot_game_plays_to_the_end_and_replays(table: list[str], tmp_path: 
 
 def test_slam_a_person_plays_a_whole_game_by_numbers(tmp_path: Path) -> None:
     path = tmp_path / "mine.json"
-    code, output = run("play", "slam", "--players", "3", "--seats", "human,bot,bot",
-                       "--seed", "2", "--save", str(path), input="1\n" * 400)
+    code, output = run(
+        "play",
+        "slam",
+        "--players",
+        "3",
+        "--seats",
+        "human,bot,bot",
+        "--seed",
+        "2",
+        "--save",
+        str(path),
+        input="1\n" * 400,
+    )
     assert code == 0
     assert "Player 1's cards" in output
     assert "Game over" in output
@@ -53,7 +65,16 @@ def test_slam_a_person_plays_a_whole_game_by_numbers(tmp_path: Path) -> None:
 
 
 def test_slam_bad_input_reprompts() -> None:
-    _, output = run("play", "slam", "--players", "3", "--seats", "human,bot,bot",
-                    "--seed", "2", input="99\nplay 9\nquit\n\n")
+    _, output = run(
+        "play",
+        "slam",
+        "--players",
+        "3",
+        "--seats",
+        "human,bot,bot",
+        "--seed",
+        "2",
+        input="99\nplay 9\nquit\n\n",
+    )
     assert "There is no choice 99" in output
     assert "is not a choice now" in output

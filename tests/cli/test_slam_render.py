@@ -19,16 +19,22 @@ def text_of(state: SlamState, seat: int | None, width: int = 80) -> str:
 
 
 def duel() -> SlamState:
-    state = arrange(GAME.new_game(4), hands=[["target-5", "3", "1"], ["4", "2"], ["poach-2"],
-                                             ["1", "1"]], leader=0, discards=[["5"], [], [], []],
-                    tokens=[1, 0, 2, 0])
+    state = arrange(
+        GAME.new_game(4),
+        hands=[["target-5", "3", "1"], ["4", "2"], ["poach-2"], ["1", "1"]],
+        leader=0,
+        discards=[["5"], [], [], []],
+        tokens=[1, 0, 2, 0],
+    )
     state.apply_text("play target-5")
     state.apply_text("target p2")
     return state
 
 
 def test_slam_render_shows_the_table_the_centre_and_your_hand() -> None:
-    assert text_of(duel(), 2) == """\
+    assert (
+        text_of(duel(), 2)
+        == """\
 ╭───────── Pickleball Slam — round 1, PLAY phase — first to 3 tokens ──────────╮
 │  Player      Hand  Discards  Tokens                                          │
 │  Player 1       2         1       1  in the duel                             │
@@ -47,6 +53,7 @@ def test_slam_render_shows_the_table_the_centre_and_your_hand() -> None:
 ╰──────────────────────────────────────────────────────────────────────────────╯
 Player 3: POACH to end the duel, or decline
 """
+    )
 
 
 def test_slam_render_shows_own_discards_and_the_last_number_to_follow() -> None:
@@ -67,8 +74,12 @@ def test_slam_render_for_a_spectator_has_no_hand() -> None:
 
 
 def test_slam_render_shows_the_drawn_card_and_doubles_teams() -> None:
-    state = arrange(GAME.new_game(4, {"doubles": True}), hands=[["1"], ["2"], ["3"], ["4"]],
-                    leader=0, phase="draw")
+    state = arrange(
+        GAME.new_game(4, {"doubles": True}),
+        hands=[["1"], ["2"], ["3"], ["4"]],
+        leader=0,
+        phase="draw",
+    )
     state.apply_text("card switch-4")
     shown = text_of(state, 0)
     assert "Drawn: [4 (SWITCH)]" in shown

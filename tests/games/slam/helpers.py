@@ -57,8 +57,13 @@ def total_cards(state: SlamState) -> Counter[str]:
     return counts
 
 
-def random_game(players: int, seed: int, options: dict[str, Any] | None = None,
-                check: Any = None, max_steps: int = 100_000) -> SlamState:
+def random_game(
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    check: Any = None,
+    max_steps: int = 100_000,
+) -> SlamState:
     """Play a game at random to its end, calling `check(state, player, action)` before each step."""
     state = new_game(players, **(options or {}))
     rng = random.Random(seed)

@@ -34,8 +34,16 @@ def test_default_deck_holds_the_ruled_cards() -> None:
     for code, count in deck.counts.items():
         kind = deck.cards[code].kind
         by_kind[kind] = by_kind.get(kind, 0) + count
-    assert by_kind == {"number": 30, "draw-two": 3, "switch": 2, "shake-and-bake": 2,
-                       "target-and-reset": 2, "poach": 2, "play": 4, "draw": 4}
+    assert by_kind == {
+        "number": 30,
+        "draw-two": 3,
+        "switch": 2,
+        "shake-and-bake": 2,
+        "target-and-reset": 2,
+        "poach": 2,
+        "play": 4,
+        "draw": 4,
+    }
     assert all(deck.counts[str(number)] == 6 for number in range(1, 6))
     assert deck.size == 49
 
@@ -59,21 +67,30 @@ def test_content_check_needs_two_draw_cards() -> None:
 
 def test_content_check_needs_enough_cards_for_six_players() -> None:
     with pytest.raises(ContentError, match="at least 32 cards"):
-        validate({"cards": [{"kind": "number", "number": 1, "count": 20},
-                            {"kind": "play", "count": 1}, {"kind": "draw", "count": 2}]},
-                 Checker("box.toml"))
+        validate(
+            {
+                "cards": [
+                    {"kind": "number", "number": 1, "count": 20},
+                    {"kind": "play", "count": 1},
+                    {"kind": "draw", "count": 2},
+                ]
+            },
+            Checker("box.toml"),
+        )
 
 
-@pytest.mark.parametrize(("entry", "problem"), [
-    ({"kind": "joker", "count": 1}, "kind 'joker' is not one of"),
-    ({"kind": "number", "number": 6, "count": 1}, "'number' must be from 1 to 5, is 6"),
-    ({"kind": "switch", "count": 1}, "'number' must be a whole number"),
-    ({"kind": "play", "number": 2, "count": 1}, "a PLAY card carries no number"),
-    ({"kind": "number", "number": 2, "count": 0}, "'count' must be at least 1"),
-    ({"kind": "number", "number": 1, "count": 1}, "a second entry for card '1'"),
-])
-def test_content_check_names_file_entry_and_problem(entry: dict[str, object],
-                                                     problem: str) -> None:
+@pytest.mark.parametrize(
+    ("entry", "problem"),
+    [
+        ({"kind": "joker", "count": 1}, "kind 'joker' is not one of"),
+        ({"kind": "number", "number": 6, "count": 1}, "'number' must be from 1 to 5, is 6"),
+        ({"kind": "switch", "count": 1}, "'number' must be a whole number"),
+        ({"kind": "play", "number": 2, "count": 1}, "a PLAY card carries no number"),
+        ({"kind": "number", "number": 2, "count": 0}, "'count' must be at least 1"),
+        ({"kind": "number", "number": 1, "count": 1}, "a second entry for card '1'"),
+    ],
+)
+def test_content_check_names_file_entry_and_problem(entry: dict[str, object], problem: str) -> None:
     data = {"cards": [*DEFAULT["cards"], entry]}
     with pytest.raises(ContentError) as error:
         validate(data, Checker("box.toml"))
@@ -83,10 +100,11 @@ def test_content_check_names_file_entry_and_problem(entry: dict[str, object],
 
 
 def test_a_users_deck_file_is_played_with(tmp_path: Path) -> None:
-    text = (Path(__file__).parents[3] / "src/pickletable/games/slam/content/default.toml")
+    text = Path(__file__).parents[3] / "src/pickletable/games/slam/content/default.toml"
     mine = tmp_path / "box.toml"
-    mine.write_text(text.read_text().replace("kind = \"play\"\ncount = 4",
-                                             "kind = \"play\"\ncount = 2"))
+    mine.write_text(
+        text.read_text().replace('kind = "play"\ncount = 4', 'kind = "play"\ncount = 2')
+    )
     state = new_game(3, content=str(mine))
     assert state.rules.deck.counts["play"] == 2
     assert state.rules.deck.size == 47

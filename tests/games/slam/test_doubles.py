@@ -91,8 +91,11 @@ def test_doubles_team_tokens_win_the_game() -> None:
 
 
 def test_doubles_hands_go_back_to_five_on_a_return_to_the_draw_phase() -> None:
-    state = arrange(doubles(), hands=[["draw", "1", "1", "1", "2", "2", "2"], ["1", "2"],
-                                      ["3", "3", "3", "4", "4"], []], leader=0)
+    state = arrange(
+        doubles(),
+        hands=[["draw", "1", "1", "1", "2", "2", "2"], ["1", "2"], ["3", "3", "3", "4", "4"], []],
+        leader=0,
+    )
     events = play(state, "play draw")
     assert kinds(events) == ["play", "draw-phase"]
     assert "back to 5 cards" in state.describe(events[1])
@@ -127,8 +130,9 @@ def test_doubles_twists_target_opponents_only() -> None:
 
 
 def test_twists_target_opponents_option_off_allows_a_teammate() -> None:
-    state = arrange(doubles(twists_target_opponents=False),
-                    hands=[["switch-2"], ["1"], ["1"], ["1"]], leader=0)
+    state = arrange(
+        doubles(twists_target_opponents=False), hands=[["switch-2"], ["1"], ["1"], ["1"]], leader=0
+    )
     play(state, "play switch-2")
     assert legal(state) == ["target p2", "target p3", "target p4"]
 
@@ -155,7 +159,6 @@ def test_doubles_after_a_poach_the_other_team_answers() -> None:
 
 def test_doubles_the_duel_has_no_yours() -> None:
     state = arrange(doubles(), hands=[["target-1", "2"], ["4"], ["3"], ["1"]], leader=0)
-    play(state, "play target-1", "target p3", "decline", "decline", "play 3", "decline",
-         "decline")
+    play(state, "play target-1", "target p3", "decline", "decline", "play 3", "decline", "decline")
     assert state.current_player == 0
     assert legal(state) == ["pass"]

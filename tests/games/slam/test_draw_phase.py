@@ -65,8 +65,10 @@ def test_discarding_a_play_card_from_the_hand_starts_the_play_phase() -> None:
     state = deal(new_game(3), HANDS)
     play(state, "card 1", "discard 1", "card 5")
     assert "discard play" in legal(state)
-    assert state.describe_action(state.legal_actions()[-1]) == \
-        "lay PLAY face up (starts the PLAY phase)"
+    assert (
+        state.describe_action(state.legal_actions()[-1])
+        == "lay PLAY face up (starts the PLAY phase)"
+    )
     events = play(state, "discard play")
     assert kinds(events) == ["discard-play", "play-phase"]
     assert state.centre[-1] == "play"
@@ -81,8 +83,9 @@ def test_a_player_holding_no_cards_draws_and_must_discard_it() -> None:
 
 
 def test_refill_short_hands_option_keeps_the_drawn_card() -> None:
-    state = arrange(new_game(3, refill_short_hands=True), hands=[["1"], ["1"], ["2"]],
-                    phase="draw", leader=0)
+    state = arrange(
+        new_game(3, refill_short_hands=True), hands=[["1"], ["1"], ["2"]], phase="draw", leader=0
+    )
     play(state, "card 4")
     assert legal(state) == ["discard 1", "discard 4", "keep"]
     assert kinds(play(state, "keep")) == ["kept"]
@@ -96,8 +99,14 @@ def test_a_full_hand_never_keeps_without_discarding() -> None:
 
 
 def test_an_empty_stack_is_made_again_from_the_discard_piles() -> None:
-    state = arrange(new_game(3), hands=[["1"], ["1"], ["2"]], phase="draw", leader=0,
-                    stack=["4"], discards=[["5", "5"], ["3"], []])
+    state = arrange(
+        new_game(3),
+        hands=[["1"], ["1"], ["2"]],
+        phase="draw",
+        leader=0,
+        stack=["4"],
+        discards=[["5", "5"], ["3"], []],
+    )
     play(state, "card 4")
     events = play(state, "discard 4")
     assert kinds(events) == ["discard", "reshuffle"]
@@ -108,8 +117,9 @@ def test_an_empty_stack_is_made_again_from_the_discard_piles() -> None:
 
 def test_nothing_left_to_draw_skips_the_draw() -> None:
     # Every card but the DRAW card about to be played is in a hand.
-    state = arrange(new_game(3), hands=[["draw"], ["1"], []], leader=0,
-                    stack=[], centre=[], rest_to=2)
+    state = arrange(
+        new_game(3), hands=[["draw"], ["1"], []], leader=0, stack=[], centre=[], rest_to=2
+    )
     events = play(state, "play draw")
     assert kinds(events)[:3] == ["play", "draw-phase", "nothing-to-draw"]
     assert kinds(events).count("nothing-to-draw") == 15

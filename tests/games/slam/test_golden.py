@@ -12,11 +12,14 @@ from tests.golden import check_golden, playthrough
 GOLDEN = Path(__file__).parent / "golden"
 
 
-@pytest.mark.parametrize(("name", "players", "options"), [
-    ("three-players", 3, {}),
-    ("six-players", 6, {}),
-    ("doubles", 4, {"doubles": True}),
-])
+@pytest.mark.parametrize(
+    ("name", "players", "options"),
+    [
+        ("three-players", 3, {}),
+        ("six-players", 6, {}),
+        ("doubles", 4, {"doubles": True}),
+    ],
+)
 def test_golden_playthrough(name: str, players: int, options: dict[str, object]) -> None:
     text = playthrough(GAME, players, options, seed=7)
     check_golden(GOLDEN / f"{name}.txt", text)

@@ -23,8 +23,9 @@ def test_follow_rule_equal_or_one_higher() -> None:
 
 
 def test_follow_rule_counts_twist_cards_as_numbers() -> None:
-    state = arrange(new_game(3), hands=[["3"], ["drawtwo-3", "switch-4", "poach-5", "1"], ["1"]],
-                    leader=0)
+    state = arrange(
+        new_game(3), hands=[["3"], ["drawtwo-3", "switch-4", "poach-5", "1"], ["1"]], leader=0
+    )
     play(state, "play 3")
     assert legal(state) == ["play drawtwo-3", "play switch-4"]
 
@@ -117,8 +118,7 @@ def test_round_ends_when_play_comes_back_to_the_last_player() -> None:
     play(state, "play 3", "play 4", "pass")
     events = play(state, "pass")
     assert kinds(events) == ["pass", "round-won", "round"]
-    assert events[1].data == {"seat": 1, "winners": [1], "tokens": 1,
-                              "why": "nobody could follow"}
+    assert events[1].data == {"seat": 1, "winners": [1], "tokens": 1, "why": "nobody could follow"}
 
 
 def test_the_last_player_wins_even_with_no_cards_left() -> None:

@@ -23,7 +23,11 @@ from pickletable.games.slam.state import SlamState
 from tests.games.slam.helpers import random_game, total_cards
 
 TABLES: list[tuple[int, dict[str, Any]]] = [
-    (3, {}), (4, {}), (5, {}), (6, {}), (4, {"doubles": True}),
+    (3, {}),
+    (4, {}),
+    (5, {}),
+    (6, {}),
+    (4, {"doubles": True}),
 ]
 TABLE_IDS = ["3", "4", "5", "6", "doubles"]
 tables = st.sampled_from(TABLES)
@@ -55,10 +59,16 @@ def test_every_game_ends_under_random_play() -> None:
 
 
 @pytest.mark.parametrize(("players", "options"), TABLES, ids=TABLE_IDS)
-def test_every_game_ends_with_the_options_that_change_turns(players: int,
-                                                            options: dict[str, Any]) -> None:
-    changed = {**options, "must_play": False, "refill_short_hands": True,
-               "draw_phase_lap_limit": 1, "twists_target_opponents": False}
+def test_every_game_ends_with_the_options_that_change_turns(
+    players: int, options: dict[str, Any]
+) -> None:
+    changed = {
+        **options,
+        "must_play": False,
+        "refill_short_hands": True,
+        "draw_phase_lap_limit": 1,
+        "twists_target_opponents": False,
+    }
     for seed in range(10):
         assert random_game(players, seed, changed).is_over
 
@@ -66,7 +76,8 @@ def test_every_game_ends_with_the_options_that_change_turns(players: int,
 @SOME
 @given(table=tables, seed=seeds)
 def test_the_deck_is_conserved_across_piles_hands_and_the_centre(
-        table: tuple[int, dict[str, Any]], seed: int) -> None:
+    table: tuple[int, dict[str, Any]], seed: int
+) -> None:
     players, options = table
     deck: Counter[str] = Counter()
 
@@ -99,7 +110,8 @@ def test_players_marked_out_never_act(table: tuple[int, dict[str, Any]], seed: i
 @SOME
 @given(table=tables, seed=seeds)
 def test_hidden_hands_and_face_down_piles_never_reach_another_seat(
-        table: tuple[int, dict[str, Any]], seed: int) -> None:
+    table: tuple[int, dict[str, Any]], seed: int
+) -> None:
     players, options = table
     rng = random.Random(seed)
 
@@ -120,8 +132,7 @@ def test_hidden_hands_and_face_down_piles_never_reach_another_seat(
 
 @SOME
 @given(table=tables, seed=seeds)
-def test_resample_keeps_what_the_seat_knows(table: tuple[int, dict[str, Any]],
-                                            seed: int) -> None:
+def test_resample_keeps_what_the_seat_knows(table: tuple[int, dict[str, Any]], seed: int) -> None:
     players, options = table
     rng = random.Random(seed)
 
@@ -149,13 +160,15 @@ def test_a_rejected_action_changes_nothing(table: tuple[int, dict[str, Any]], se
     players, options = table
     rng = random.Random(seed)
     codes = _codes()
-    candidates = ([Action("play", (code,)) for code in codes]
-                  + [Action("discard", (code,)) for code in codes]
-                  + [Action("card", (code,)) for code in codes]
-                  + [Action("answer", (code,)) for code in codes]
-                  + [Action("target", (f"p{n}",)) for n in range(1, 8)]
-                  + [Action(verb) for verb in ("pass", "yours", "decline", "keep", "fly")]
-                  + [Action("swap", ("1",)), Action("swap", ("9",))])
+    candidates = (
+        [Action("play", (code,)) for code in codes]
+        + [Action("discard", (code,)) for code in codes]
+        + [Action("card", (code,)) for code in codes]
+        + [Action("answer", (code,)) for code in codes]
+        + [Action("target", (f"p{n}",)) for n in range(1, 8)]
+        + [Action(verb) for verb in ("pass", "yours", "decline", "keep", "fly")]
+        + [Action("swap", ("1",)), Action("swap", ("9",))]
+    )
 
     def check(state: SlamState, player: int, action: Action) -> None:
         if rng.random() > 0.2:
@@ -193,12 +206,22 @@ def test_a_clone_is_independent(table: tuple[int, dict[str, Any]], seed: int) ->
 def test_records_of_twenty_bot_games_replay(players: int, options: dict[str, Any]) -> None:
     for seed in range(20):
         state = GAME.new_game(players, options)
-        recorder = Recorder(game="slam", players=players, options=dict(options),
-                            content=GAME.default_content(),
-                            seats=[{"seat": seat, "name": state.seat_name(seat), "player": "bot"}
-                                   for seat in state.seats])
-        run_match(state, {seat: RandomBot() for seat in state.seats}, random.Random(seed),
-                  recorder=recorder)
+        recorder = Recorder(
+            game="slam",
+            players=players,
+            options=dict(options),
+            content=GAME.default_content(),
+            seats=[
+                {"seat": seat, "name": state.seat_name(seat), "player": "bot"}
+                for seat in state.seats
+            ],
+        )
+        run_match(
+            state,
+            {seat: RandomBot() for seat in state.seats},
+            random.Random(seed),
+            recorder=recorder,
+        )
         record = json.loads(json.dumps(recorder.to_json(state)))
         replayed = replay(record)
         assert replayed.outcome == state.outcome

@@ -17,8 +17,9 @@ HANDS_3 = [["1", "2", "3", "4", "5"], ["1", "2", "draw", "draw", "5"], ["1", "1"
 def test_seats_are_player_1_to_player_n(players: int) -> None:
     state = new_game(players)
     assert state.seats == tuple(range(players))
-    assert [state.seat_name(seat) for seat in state.seats] == \
-        [f"Player {number}" for number in range(1, players + 1)]
+    assert [state.seat_name(seat) for seat in state.seats] == [
+        f"Player {number}" for number in range(1, players + 1)
+    ]
 
 
 def test_doubles_is_played_by_four() -> None:
@@ -75,8 +76,11 @@ def test_a_player_may_keep_extra_draw_cards() -> None:
 
 
 def test_three_draw_cards_may_be_swapped_one_or_two_at_once() -> None:
-    hands = [["1", "2", "3", "4", "5"], ["draw", "draw", "draw", "1", "5"],
-             ["1", "1", "2", "3", "4"]]
+    hands = [
+        ["1", "2", "3", "4", "5"],
+        ["draw", "draw", "draw", "1", "5"],
+        ["1", "1", "2", "3", "4"],
+    ]
     state = deal(new_game(3), hands)
     assert legal(state) == ["keep", "swap 1", "swap 2"]
     play(state, "swap 2", "card 4", "card 4")

@@ -26,8 +26,13 @@ def test_draw_two_follows_the_follow_rule() -> None:
 
 
 def test_draw_two_on_an_empty_stack_reshuffles_the_discard_piles() -> None:
-    state = arrange(new_game(3), hands=[["drawtwo-2"], ["2"], ["1"]], leader=0, stack=[],
-                    discards=[[], ["5", "5"], []])
+    state = arrange(
+        new_game(3),
+        hands=[["drawtwo-2"], ["2"], ["1"]],
+        leader=0,
+        stack=[],
+        discards=[[], ["5", "5"], []],
+    )
     events = play(state, "play drawtwo-2")
     assert kinds(events) == ["play", "reshuffle"]
     assert events[1].data == {"source": "discards", "count": 2}
@@ -45,8 +50,9 @@ def test_draw_two_on_an_empty_stack_and_discards_reshuffles_the_centre_under_its
 
 
 def test_draw_two_with_no_card_left_anywhere_draws_what_there_is() -> None:
-    state = arrange(new_game(3), hands=[["drawtwo-2"], ["2"], []], leader=0, stack=["4"],
-                    centre=[], rest_to=2)
+    state = arrange(
+        new_game(3), hands=[["drawtwo-2"], ["2"], []], leader=0, stack=["4"], centre=[], rest_to=2
+    )
     play(state, "play drawtwo-2")
     events = play(state, "card 4")
     assert kinds(events)[:2] == ["drew", "draw-two-short"]
@@ -63,8 +69,10 @@ def test_switch_swaps_whole_hands_with_a_chosen_player() -> None:
     assert legal(state) == ["target p2", "target p3"]
     assert state.describe_action(state.legal_actions()[1]) == "SWITCH: Player 3 (1 card)"
     events = play(state, "target p3")
-    assert state.describe(events[0]) == \
-        "SWITCH: Player 1 and Player 3 swap hands; Player 1 now holds 1 card, Player 3 2."
+    assert (
+        state.describe(events[0])
+        == "SWITCH: Player 1 and Player 3 swap hands; Player 1 now holds 1 card, Player 3 2."
+    )
     assert state.hand(0) == {"4": 1}
     assert state.hand(2) == {"1": 2}
     assert state.current_player == 1
@@ -149,21 +157,29 @@ def test_a_twist_card_with_no_eligible_target_cannot_be_played() -> None:
 # --- TARGET & RESET and POACH -----------------------------------------------------------
 def duel_of_four() -> object:
     """Player 1 challenges Player 2; Player 3 holds a POACH, Player 4 does not."""
-    state = arrange(new_game(4), hands=[["target-5", "5", "1"], ["2", "4", "3"],
-                                        ["poach-2", "3"], ["1", "1"]], leader=0)
+    state = arrange(
+        new_game(4),
+        hands=[["target-5", "5", "1"], ["2", "4", "3"], ["poach-2", "3"], ["1", "1"]],
+        leader=0,
+    )
     play(state, "play target-5", "target p2")
     return state
 
 
 def test_target_and_reset_leaves_only_the_two_duellists_in() -> None:
-    state = arrange(new_game(4), hands=[["target-5", "5", "1"], ["2", "4", "3"],
-                                        ["poach-2", "3"], ["1", "1"]], leader=0)
+    state = arrange(
+        new_game(4),
+        hands=[["target-5", "5", "1"], ["2", "4", "3"], ["poach-2", "3"], ["1", "1"]],
+        leader=0,
+    )
     play(state, "play target-5")
     assert legal(state) == ["target p2", "target p3", "target p4"]
     events = play(state, "target p2")
-    assert state.describe(events[0]) == ("TARGET & RESET: Player 1 challenges Player 2 to a "
-                                         "duel; everyone else is out, and Player 2 may answer "
-                                         "with any number.")
+    assert state.describe(events[0]) == (
+        "TARGET & RESET: Player 1 challenges Player 2 to a "
+        "duel; everyone else is out, and Player 2 may answer "
+        "with any number."
+    )
     assert state.inside == [True, True, False, False]
     assert state.duel == (0, 1)
 
@@ -181,8 +197,7 @@ def test_poach_window_asks_every_player_outside_the_duel_clockwise() -> None:
 
 
 def test_poach_window_order_starts_left_of_the_player_who_played() -> None:
-    state = arrange(new_game(5), hands=[["1"], ["target-1", "2"], ["3"], ["3"], ["4"]],
-                    leader=1)
+    state = arrange(new_game(5), hands=[["1"], ["target-1", "2"], ["3"], ["3"], ["4"]], leader=1)
     play(state, "play target-1", "target p4")
     asked = []
     while state.step == "poach":
@@ -225,9 +240,11 @@ def test_poach_ends_the_duel_and_everyone_is_back_in() -> None:
     state = duel_of_four()
     events = play(state, "play poach-2")
     assert kinds(events) == ["poach"]
-    assert state.describe(events[0]) == ("POACH: Player 3 plays 2 (POACH) out of turn; the duel "
-                                         "is over, everyone is back in, and 2 is the number to "
-                                         "follow.")
+    assert state.describe(events[0]) == (
+        "POACH: Player 3 plays 2 (POACH) out of turn; the duel "
+        "is over, everyone is back in, and 2 is the number to "
+        "follow."
+    )
     assert state.duel is None
     assert state.inside == [True, True, True, True]
 
@@ -246,8 +263,9 @@ def test_after_a_poach_play_continues_from_the_poach_players_left() -> None:
 
 
 def test_a_duellist_is_not_asked_in_the_poach_window() -> None:
-    state = arrange(new_game(4), hands=[["1", "target-1"], ["5"], ["1", "3", "poach-2"], ["5"]],
-                    leader=0)
+    state = arrange(
+        new_game(4), hands=[["1", "target-1"], ["5"], ["1", "3", "poach-2"], ["5"]], leader=0
+    )
     play(state, "play 1", "pass", "play 1", "pass", "play target-1", "target p3")
     assert state.inside == [True, False, True, False]
     play(state, "decline", "decline")
@@ -257,8 +275,9 @@ def test_a_duellist_is_not_asked_in_the_poach_window() -> None:
 
 
 def test_poach_brings_back_players_who_were_out_before_the_duel() -> None:
-    state = arrange(new_game(4), hands=[["1", "target-1"], ["5", "poach-5"], ["1", "2"], ["5"]],
-                    leader=0)
+    state = arrange(
+        new_game(4), hands=[["1", "target-1"], ["5", "poach-5"], ["1", "2"], ["5"]], leader=0
+    )
     play(state, "play 1", "pass", "play 1", "pass", "play target-1", "target p3")
     assert state.inside == [True, False, True, False]
     assert state.current_player == 1
@@ -285,8 +304,9 @@ def test_no_window_outside_a_duel() -> None:
 
 # --- combinations ----------------------------------------------------------------------
 def test_switch_onto_a_player_holding_poach_during_a_target_duel() -> None:
-    state = arrange(new_game(4), hands=[["target-5", "5"], ["switch-2", "3"],
-                                        ["poach-2", "1"], ["1"]], leader=0)
+    state = arrange(
+        new_game(4), hands=[["target-5", "5"], ["switch-2", "3"], ["poach-2", "1"], ["1"]], leader=0
+    )
     play(state, "play target-5", "target p2", "decline", "decline")
     play(state, "play switch-2")
     # SWITCH may pick a player outside the duel.
@@ -302,8 +322,9 @@ def test_switch_onto_a_player_holding_poach_during_a_target_duel() -> None:
 
 
 def test_switch_in_a_duel_hands_a_poach_to_a_player_outside_it() -> None:
-    state = arrange(new_game(4), hands=[["target-5", "5"], ["switch-2", "poach-5"],
-                                        ["1", "1"], ["1"]], leader=0)
+    state = arrange(
+        new_game(4), hands=[["target-5", "5"], ["switch-2", "poach-5"], ["1", "1"], ["1"]], leader=0
+    )
     play(state, "play target-5", "target p2", "decline", "decline")
     play(state, "play switch-2", "target p4")
     assert state.current_player == 2
@@ -315,8 +336,9 @@ def test_switch_in_a_duel_hands_a_poach_to_a_player_outside_it() -> None:
 
 
 def test_a_duellist_holding_a_poach_plays_it_as_a_number() -> None:
-    state = arrange(new_game(4), hands=[["target-1", "2"], ["poach-2", "3"], ["1"], ["1"]],
-                    leader=0)
+    state = arrange(
+        new_game(4), hands=[["target-1", "2"], ["poach-2", "3"], ["1"], ["1"]], leader=0
+    )
     play(state, "play target-1", "target p2", "decline", "decline")
     events = play(state, "play poach-2")
     assert kinds(events) == ["play"]

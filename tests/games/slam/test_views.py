@@ -30,9 +30,22 @@ def test_every_event_of_random_games_has_a_log_sentence() -> None:
     for players, options in [(3, {}), (6, {}), (4, {"doubles": True})]:
         for seed in range(6):
             random_game(players, seed, options, check)
-    assert {"dealt", "draw-phase", "drew", "discard", "play-phase", "play", "pass",
-            "round-won", "game-won", "switch", "shake", "shake-answer", "target",
-            "decline"} <= seen
+    assert {
+        "dealt",
+        "draw-phase",
+        "drew",
+        "discard",
+        "play-phase",
+        "play",
+        "pass",
+        "round-won",
+        "game-won",
+        "switch",
+        "shake",
+        "shake-answer",
+        "target",
+        "decline",
+    } <= seen
 
 
 def test_a_drawn_card_is_named_only_in_its_drawers_log_line() -> None:
@@ -44,8 +57,9 @@ def test_a_drawn_card_is_named_only_in_its_drawers_log_line() -> None:
 
 
 def test_twist_card_labels_name_the_twist() -> None:
-    state = arrange(new_game(3), hands=[["target-5", "4", "draw"], ["1"], ["1"]], leader=0,
-                    last_number=4)
+    state = arrange(
+        new_game(3), hands=[["target-5", "4", "draw"], ["1"], ["1"]], leader=0, last_number=4
+    )
     labels = [state.describe_action(action) for action in state.legal_actions()]
     assert labels == ["play 4", "play 5 (TARGET & RESET)", "play DRAW (ends the PLAY phase)"]
 
@@ -64,8 +78,9 @@ def test_the_discard_prompt_does_not_name_the_drawn_card() -> None:
     assert "SWITCH" not in state.prompt()
     view = state.observation(1)
     assert view["drawn"] is None
-    assert "switch-4" not in json.dumps({key: value for key, value in view.items()
-                                         if key != "labels"})
+    assert "switch-4" not in json.dumps(
+        {key: value for key, value in view.items() if key != "labels"}
+    )
 
 
 def test_every_legal_action_round_trips_through_its_notation() -> None:

@@ -79,12 +79,18 @@ def _players(observation: dict[str, Any]) -> RenderableType:
         row: list[RenderableType] = [label]
         if doubles:
             row.append("A" if seat in observation["teams"][0] else "B")
-        row += [str(observation["hand_counts"][seat]), str(observation["discard_counts"][seat]),
-                str(observation["tokens"][seat]), _status(observation, seat, inside, duel)]
+        row += [
+            str(observation["hand_counts"][seat]),
+            str(observation["discard_counts"][seat]),
+            str(observation["tokens"][seat]),
+            _status(observation, seat, inside, duel),
+        ]
         table.add_row(*row)
     phase = PHASE_TITLES.get(observation["phase"], observation["phase"])
-    title = (f"Pickleball Slam — round {observation['round']}, {phase} — "
-             f"first to {observation['tokens_to_win']} tokens")
+    title = (
+        f"Pickleball Slam — round {observation['round']}, {phase} — "
+        f"first to {observation['tokens_to_win']} tokens"
+    )
     return Panel(table, title=title, border_style="green")
 
 
@@ -135,10 +141,14 @@ def _hand(observation: dict[str, Any]) -> RenderableType:
     lines = [Text("Hand: ") + cards_text(observation, observation["hand"])]
     if observation["drawn"] is not None:
         lines.append(Text("Drawn: ") + card_text(observation, observation["drawn"]))
-    lines.append(Text("Your discards (face down): ", style="dim")
-                 + cards_text(observation, observation["discards"]))
+    lines.append(
+        Text("Your discards (face down): ", style="dim")
+        + cards_text(observation, observation["discards"])
+    )
     for holder, cards in observation["known_hands"].items():
-        lines.append(Text(f"You know {names[int(holder)]} holds: ", style="dim")
-                     + cards_text(observation, cards))
+        lines.append(
+            Text(f"You know {names[int(holder)]} holds: ", style="dim")
+            + cards_text(observation, cards)
+        )
     you = names[observation["seat"]]
     return Panel(Group(*lines), title=f"{you}'s cards", border_style="cyan")

@@ -165,8 +165,10 @@ def validate(data: dict[str, Any], check: Checker) -> dict[str, Any]:
         raise check.fail("cards", f"the rules need 2 DRAW cards, the deck has {counts[DRAW]}")
     total = sum(c["count"] for c in normalised)
     if total < MIN_DECK:
-        raise check.fail("cards", f"a table of {MAX_PLAYERS} needs at least {MIN_DECK} cards, "
-                                  f"the deck has {total}")
+        raise check.fail(
+            "cards",
+            f"a table of {MAX_PLAYERS} needs at least {MIN_DECK} cards, the deck has {total}",
+        )
     return {"cards": normalised}
 
 

@@ -124,8 +124,9 @@ def apply_swap_draw(state: SlamState, action: Action, events: list[Event]) -> No
     state.stack.take(code)
     state.add_card(state.receiver, code)
     state.count_left -= 1
-    events.append(secret_card("drew", {"seat": state.receiver, "why": "swap"},
-                              state.receiver, code))
+    events.append(
+        secret_card("drew", {"seat": state.receiver, "why": "swap"}, state.receiver, code)
+    )
     if state.count_left:
         return
     state.stack.reshuffle(state.set_aside)
@@ -306,7 +307,6 @@ def ensure_stack(state: SlamState, events: list[Event]) -> bool:
 def secret_card(kind: str, data: dict[str, object], seat: int, code: str) -> Event:
     """An event whose card only `seat` may see (a draw, a face-down discard)."""
     return Event(kind, data, secret={"card": code}, visible_to=(seat,))
-
 
 
 def _clockwise_from(state: SlamState, first: int) -> list[int]:

@@ -9,24 +9,48 @@ from pickletable.core.options import OptionSet, OptionSpec, OptionValue
 from pickletable.games.slam import content as slam_content
 from pickletable.games.slam.state import SlamRules, SlamState
 
-OPTIONS = OptionSet([
-    OptionSpec("doubles", bool, False,
-               "two teams of two (4 players only): seats 1-2 against seats 3-4, one card per "
-               "team per turn"),
-    OptionSpec("tokens_to_win", int, 3, "tokens (won rounds) that win the game",
-               minimum=1, maximum=20),
-    OptionSpec("must_play", bool, True,
-               "a player (or team) that can play must play; off: passing is always allowed"),
-    OptionSpec("draw_phase_lap_limit", int, 5,
-               "full laps a DRAW phase may last before the PLAY phase starts by itself",
-               minimum=1, maximum=100),
-    OptionSpec("refill_short_hands", bool, False,
-               "in the DRAW phase, a player holding fewer than five may keep the drawn card "
-               "without discarding"),
-    OptionSpec("twists_target_opponents", bool, True,
-               "doubles: SWITCH, SHAKE & BAKE and TARGET & RESET may pick opponents only"),
-    OptionSpec("content", str, "", "a TOML file with your own deck (empty: the built-in deck)"),
-])
+OPTIONS = OptionSet(
+    [
+        OptionSpec(
+            "doubles",
+            bool,
+            False,
+            "two teams of two (4 players only): seats 1-2 against seats 3-4, one card per "
+            "team per turn",
+        ),
+        OptionSpec(
+            "tokens_to_win", int, 3, "tokens (won rounds) that win the game", minimum=1, maximum=20
+        ),
+        OptionSpec(
+            "must_play",
+            bool,
+            True,
+            "a player (or team) that can play must play; off: passing is always allowed",
+        ),
+        OptionSpec(
+            "draw_phase_lap_limit",
+            int,
+            5,
+            "full laps a DRAW phase may last before the PLAY phase starts by itself",
+            minimum=1,
+            maximum=100,
+        ),
+        OptionSpec(
+            "refill_short_hands",
+            bool,
+            False,
+            "in the DRAW phase, a player holding fewer than five may keep the drawn card "
+            "without discarding",
+        ),
+        OptionSpec(
+            "twists_target_opponents",
+            bool,
+            True,
+            "doubles: SWITCH, SHAKE & BAKE and TARGET & RESET may pick opponents only",
+        ),
+        OptionSpec("content", str, "", "a TOML file with your own deck (empty: the built-in deck)"),
+    ]
+)
 
 
 class SlamGame(GameDefinition):
@@ -60,8 +84,9 @@ class SlamGame(GameDefinition):
         """The Slam deck validator."""
         return slam_content.validate
 
-    def _new_state(self, players: int, options: dict[str, OptionValue],
-                   content: Content) -> SlamState:
+    def _new_state(
+        self, players: int, options: dict[str, OptionValue], content: Content
+    ) -> SlamState:
         doubles = bool(options["doubles"])
         if doubles and players != 4:
             raise OptionError(f"doubles is played by 4 players, not {players}")

@@ -70,7 +70,7 @@ def played(state: SlamState, holder: int, code: str) -> None:
         cards = known.get((viewer, holder))
         if cards and code in cards:
             index = cards.index(code)
-            rest = cards[:index] + cards[index + 1:]
+            rest = cards[:index] + cards[index + 1 :]
             if rest:
                 known[(viewer, holder)] = rest
             else:

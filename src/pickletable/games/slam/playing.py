@@ -129,8 +129,9 @@ def apply_partner(state: SlamState, action: Action, events: list[Event]) -> None
 
 def pass_turn(state: SlamState, seat: int, events: list[Event]) -> None:
     """The side of `seat` passes: it is out until the next DRAW phase."""
-    out = [member for member in state.rules.members(state.rules.unit_of(seat))
-           if state.inside[member]]
+    out = [
+        member for member in state.rules.members(state.rules.unit_of(seat)) if state.inside[member]
+    ]
     for member in out:
         state.inside[member] = False
     events.append(Event("pass", {"seats": out, "why": "pass"}))
@@ -144,8 +145,12 @@ def advance(state: SlamState, after: int, events: list[Event]) -> None:
     last = state.last_player
     rules = state.rules
     if following is None:
-        win(state, state.starter if last is None else last, events,
-            "nobody could play" if last is None else "nobody could follow")
+        win(
+            state,
+            state.starter if last is None else last,
+            events,
+            "nobody could play" if last is None else "nobody could follow",
+        )
     elif last is not None and rules.unit_of(following) == rules.unit_of(last):
         win(state, last, events, "nobody could follow")
     else:
@@ -203,8 +208,9 @@ def win(state: SlamState, seat: int, events: list[Event], why: str) -> None:
     state.tokens[unit] += 1
     winners = list(rules.members(unit))
     tokens = state.tokens[unit]
-    events.append(Event("round-won", {"seat": seat, "winners": winners, "tokens": tokens,
-                                      "why": why}))
+    events.append(
+        Event("round-won", {"seat": seat, "winners": winners, "tokens": tokens, "why": why})
+    )
     if tokens >= rules.tokens_to_win:
         scores = {s: float(state.tokens[rules.unit_of(s)]) for s in range(rules.players)}
         events.append(Event("game-won", {"winners": winners, "tokens": tokens}))

@@ -47,11 +47,20 @@ def deal(state: SlamState, hands: Sequence[Sequence[str]]) -> SlamState:
     return state
 
 
-def arrange(state: SlamState, hands: Sequence[Sequence[str]], *, leader: int = 0,
-            phase: str = PLAY_PHASE, last_number: int | None = None,
-            centre: Sequence[str] = (DRAW, PLAY), stack: Sequence[str] | None = None,
-            discards: Sequence[Sequence[str]] | None = None, dealer: int | None = None,
-            tokens: Sequence[int] | None = None, rest_to: int | None = None) -> SlamState:
+def arrange(
+    state: SlamState,
+    hands: Sequence[Sequence[str]],
+    *,
+    leader: int = 0,
+    phase: str = PLAY_PHASE,
+    last_number: int | None = None,
+    centre: Sequence[str] = (DRAW, PLAY),
+    stack: Sequence[str] | None = None,
+    discards: Sequence[Sequence[str]] | None = None,
+    dealer: int | None = None,
+    tokens: Sequence[int] | None = None,
+    rest_to: int | None = None,
+) -> SlamState:
     """Lay out a position of a fresh game: hands, centre, stack, discard piles.
 
     `phase` ``play``: `leader` is to play, on `last_number` if given.

@@ -81,10 +81,36 @@ class SlamState(GameState):
     game_id = "slam"
 
     __slots__ = (
-        "_legal", "_outcome", "actor", "centre", "count_left", "dealer", "discard_sizes",
-        "discards", "draw_turns", "drawn", "duel", "free_follow", "hands", "inside", "known",
-        "last_number", "last_player", "partner", "pending", "phase", "queue", "receiver",
-        "round", "rules", "set_aside", "sizes", "stack", "starter", "step", "tokens",
+        "_legal",
+        "_outcome",
+        "actor",
+        "centre",
+        "count_left",
+        "dealer",
+        "discard_sizes",
+        "discards",
+        "draw_turns",
+        "drawn",
+        "duel",
+        "free_follow",
+        "hands",
+        "inside",
+        "known",
+        "last_number",
+        "last_player",
+        "partner",
+        "pending",
+        "phase",
+        "queue",
+        "receiver",
+        "round",
+        "rules",
+        "set_aside",
+        "sizes",
+        "stack",
+        "starter",
+        "step",
+        "tokens",
         "window_from",
     )
 
@@ -103,9 +129,9 @@ class SlamState(GameState):
         self.phase = "setup"
         self.step: str = DEAL
         self.actor: int | None = CHANCE
-        self.receiver = 0            # who gets the next chance card
-        self.count_left = 0          # cards still to deal / draw for `receiver`
-        self.queue: list[int] = []   # seats still to ask (swap, refill, POACH window)
+        self.receiver = 0  # who gets the next chance card
+        self.count_left = 0  # cards still to deal / draw for `receiver`
+        self.queue: list[int] = []  # seats still to ask (swap, refill, POACH window)
         self.set_aside: list[str] = []  # DRAW cards being swapped back into the stack
         self.drawn: str | None = None
         self.draw_turns = 0
@@ -211,16 +237,21 @@ class SlamState(GameState):
         if not total:
             return [(moves.card(code), p) for code, p in stack.draw_outcomes()]
         cards = moves.CARD_ACTIONS
-        return [(cards.get(code) or moves.card(code), copies / total)
-                for code, copies in stack.unseen.items()]
+        return [
+            (cards.get(code) or moves.card(code), copies / total)
+            for code, copies in stack.unseen.items()
+        ]
 
     def apply(self, action: Action) -> list[Event]:
         """Play `action` and return its events; refuse it, changing nothing, if not legal."""
         # A card from the stack is checked against the stack itself: chance
         # steps are most of a game, and listing every outcome to check one is waste.
         if self.step in CHANCE_STEPS:
-            if action.verb == "card" and len(action.args) == 1 \
-                    and self.stack.can_draw(action.args[0]):
+            if (
+                action.verb == "card"
+                and len(action.args) == 1
+                and self.stack.can_draw(action.args[0])
+            ):
                 return self._apply(action)
             raise IllegalActionError(action, self.legal_actions(), "not a card the stack can give")
         return super().apply(action)

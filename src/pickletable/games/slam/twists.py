@@ -57,8 +57,9 @@ def play_card(state: SlamState, seat: int, code: str, events: list[Event]) -> No
     info = state.rules.deck.cards[code]
     if info.kind == DRAW:
         state.duel = None
-        dealing.begin_draw_phase(state, (seat + 1) % state.rules.players,
-                                 state.rules.doubles, events)
+        dealing.begin_draw_phase(
+            state, (seat + 1) % state.rules.players, state.rules.doubles, events
+        )
         return
     state.last_number = info.number
     state.last_player = seat
@@ -81,8 +82,9 @@ def after_play(state: SlamState, seat: int, events: list[Event]) -> None:
         return
     n = state.rules.players
     state.window_from = seat
-    state.queue = [other for other in ((seat + k) % n for k in range(1, n))
-                   if other not in state.duel]
+    state.queue = [
+        other for other in ((seat + k) % n for k in range(1, n)) if other not in state.duel
+    ]
     _next_in_window(state, events)
 
 
@@ -127,8 +129,12 @@ def apply_target(state: SlamState, action: Action, events: list[Event]) -> None:
         knowledge.switched(state, seat, other)
         state.hands[seat], state.hands[other] = state.hands[other], state.hands[seat]
         state.sizes[seat], state.sizes[other] = state.sizes[other], state.sizes[seat]
-        events.append(Event("switch", {"seat": seat, "target": other,
-                                       "sizes": [state.sizes[seat], state.sizes[other]]}))
+        events.append(
+            Event(
+                "switch",
+                {"seat": seat, "target": other, "sizes": [state.sizes[seat], state.sizes[other]]},
+            )
+        )
         after_play(state, seat, events)
     elif kind == SHAKE_AND_BAKE:
         events.append(Event("shake", {"seat": seat, "target": other}))
@@ -171,8 +177,11 @@ def apply_draw_two(state: SlamState, action: Action, events: list[Event]) -> Non
     state.stack.take(code)
     state.add_card(state.receiver, code)
     state.count_left -= 1
-    events.append(dealing.secret_card("drew", {"seat": state.receiver, "why": "draw-two"},
-                                      state.receiver, code))
+    events.append(
+        dealing.secret_card(
+            "drew", {"seat": state.receiver, "why": "draw-two"}, state.receiver, code
+        )
+    )
     _next_draw_two(state, events)
 
 
@@ -182,8 +191,9 @@ def _next_draw_two(state: SlamState, events: list[Event]) -> None:
         state.actor = CHANCE
         return
     if state.count_left:
-        events.append(Event("draw-two-short", {"seat": state.receiver,
-                                               "missing": state.count_left}))
+        events.append(
+            Event("draw-two-short", {"seat": state.receiver, "missing": state.count_left})
+        )
         state.count_left = 0
     state.actor = state.receiver
     after_play(state, state.receiver, events)
@@ -194,8 +204,9 @@ def window_legal(state: SlamState) -> list[Action]:
     """Poach with any POACH card held, or decline (the only choice without one)."""
     cards = state.rules.deck.cards
     hand = state.hands[state.actor or 0]
-    poaches = sorted((code for code in hand if cards[code].kind == POACH),
-                     key=lambda code: cards[code].rank)
+    poaches = sorted(
+        (code for code in hand if cards[code].kind == POACH), key=lambda code: cards[code].rank
+    )
     return [moves.play(code) for code in poaches] + [moves.DECLINE]
 
 

@@ -96,8 +96,11 @@ def observation(state: SlamState, seat: int | None) -> dict[str, Any]:
         view["discards"] = _card_list(state, state.discards[seat])
         mine = state.step == DISCARD and state.receiver == seat
         view["drawn"] = state.drawn if mine else None
-        view["known_hands"] = {str(holder): list(known) for (viewer, holder), known
-                               in sorted(state.known.items()) if viewer == seat}
+        view["known_hands"] = {
+            str(holder): list(known)
+            for (viewer, holder), known in sorted(state.known.items())
+            if viewer == seat
+        }
     else:
         view.update(hand=[], discards=[], drawn=None, known_hands={})
     return view
@@ -115,8 +118,9 @@ def may_follow(state: SlamState) -> list[int]:
 
 def _card_list(state: SlamState, cards: dict[str, int]) -> list[str]:
     info = state.rules.deck.cards
-    return [code for code in sorted(cards, key=lambda code: info[code].rank)
-            for _ in range(cards[code])]
+    return [
+        code for code in sorted(cards, key=lambda code: info[code].rank) for _ in range(cards[code])
+    ]
 
 
 # --- prompts ------------------------------------------------------------------------
@@ -245,8 +249,9 @@ def illegal_reason(state: SlamState, action: Action) -> str:
         return ""
     follow = may_follow(state)
     if info.number not in follow:
-        return f"{info.number} does not follow {state.last_number}: play " + \
-            " or ".join(str(number) for number in follow)
+        return f"{info.number} does not follow {state.last_number}: play " + " or ".join(
+            str(number) for number in follow
+        )
     return f"nobody can be chosen for {info.title}"
 
 
@@ -286,8 +291,12 @@ def _play_text(state: SlamState, data: dict[str, Any]) -> str:
 
 def _drew_text(state: SlamState, data: dict[str, Any]) -> str:
     who = state.seat_name(data["seat"])
-    why = {"draw": "", "refill": " to get back to five", "draw-two": " (DRAW TWO)",
-           "swap": " for a swapped DRAW card"}
+    why = {
+        "draw": "",
+        "refill": " to get back to five",
+        "draw-two": " (DRAW TWO)",
+        "swap": " for a swapped DRAW card",
+    }
     return f"{who} draws {_which(state, data)} from the stack{why.get(data['why'], '')}."
 
 
@@ -295,6 +304,7 @@ def _face_down_text(verb: str) -> Any:
     def text(state: SlamState, data: dict[str, Any]) -> str:
         where = "to the stack" if verb == "returns" else "face down"
         return f"{state.seat_name(data['seat'])} {verb} {_which(state, data)} {where}."
+
     return text
 
 
@@ -307,8 +317,10 @@ def _reshuffle_text(state: SlamState, data: dict[str, Any]) -> str:
     count = data["count"]
     if data["source"] == "discards":
         return f"The stack is empty: the discard piles ({count} cards) become a new stack."
-    return (f"The stack and discard piles are empty: the {count} centre cards under the top "
-            "card are shuffled into a new stack.")
+    return (
+        f"The stack and discard piles are empty: the {count} centre cards under the top "
+        "card are shuffled into a new stack."
+    )
 
 
 def _round_won_text(state: SlamState, data: dict[str, Any]) -> str:
@@ -316,8 +328,10 @@ def _round_won_text(state: SlamState, data: dict[str, Any]) -> str:
     who = _names(state, winners)
     tokens = data["tokens"]
     why = {"SHAKE & BAKE": " by SHAKE & BAKE", "nobody could play": " (nobody could play)"}
-    return (f"{who} {'win' if len(winners) > 1 else 'wins'} the round{why.get(data['why'], '')} "
-            f"and a token ({tokens} of {state.rules.tokens_to_win}).")
+    return (
+        f"{who} {'win' if len(winners) > 1 else 'wins'} the round{why.get(data['why'], '')} "
+        f"and a token ({tokens} of {state.rules.tokens_to_win})."
+    )
 
 
 def _shake_answer_text(state: SlamState, data: dict[str, Any]) -> str:
@@ -330,24 +344,32 @@ def _shake_answer_text(state: SlamState, data: dict[str, Any]) -> str:
 
 def _simple(template: str) -> Any:
     def text(state: SlamState, data: dict[str, Any]) -> str:
-        names = {key: state.seat_name(value) for key, value in data.items()
-                 if key in ("seat", "target", "partner", "dealer", "first", "starter", "leader")}
+        names = {
+            key: state.seat_name(value)
+            for key, value in data.items()
+            if key in ("seat", "target", "partner", "dealer", "first", "starter", "leader")
+        }
         return template.format(**{**data, **names})
+
     return text
 
 
 def _switch_text(state: SlamState, data: dict[str, Any]) -> str:
     who, other = state.seat_name(data["seat"]), state.seat_name(data["target"])
     mine, theirs = data["sizes"]
-    return (f"SWITCH: {who} and {other} swap hands; {who} now holds {mine} "
-            f"card{'s' if mine != 1 else ''}, {other} {theirs}.")
+    return (
+        f"SWITCH: {who} and {other} swap hands; {who} now holds {mine} "
+        f"card{'s' if mine != 1 else ''}, {other} {theirs}."
+    )
 
 
 def _poach_text(state: SlamState, data: dict[str, Any]) -> str:
     who = state.seat_name(data["seat"])
     info = state.rules.deck.cards[data["card"]]
-    return (f"POACH: {who} plays {info.label} out of turn; the duel is over, everyone is back "
-            f"in, and {info.number} is the number to follow.")
+    return (
+        f"POACH: {who} plays {info.label} out of turn; the duel is over, everyone is back "
+        f"in, and {info.number} is the number to follow."
+    )
 
 
 def _draw_phase_text(state: SlamState, data: dict[str, Any]) -> str:
@@ -358,8 +380,11 @@ def _draw_phase_text(state: SlamState, data: dict[str, Any]) -> str:
 
 def _play_phase_text(state: SlamState, data: dict[str, Any]) -> str:
     leader = state.seat_name(data["leader"])
-    how = {"drawn": "", "discarded": "",
-           "laps": f" after {state.rules.lap_limit} laps without a PLAY card"}
+    how = {
+        "drawn": "",
+        "discarded": "",
+        "laps": f" after {state.rules.lap_limit} laps without a PLAY card",
+    }
     return f"PLAY phase{how.get(data['how'], '')}: {leader} leads."
 
 
@@ -381,18 +406,24 @@ _DESCRIBE = {
     "play": _play_text,
     "draw-two-short": _simple("DRAW TWO: the stack is out of cards, {seat} is {missing} short."),
     "switch": _switch_text,
-    "shake": _simple("SHAKE & BAKE: {target} must answer with any card; a 5 wins them the "
-                     "round, anything else wins it for {seat}."),
+    "shake": _simple(
+        "SHAKE & BAKE: {target} must answer with any card; a 5 wins them the "
+        "round, anything else wins it for {seat}."
+    ),
     "shake-answer": _shake_answer_text,
-    "target": _simple("TARGET & RESET: {seat} challenges {target} to a duel; everyone else is "
-                      "out, and {target} may answer with any number."),
+    "target": _simple(
+        "TARGET & RESET: {seat} challenges {target} to a duel; everyone else is "
+        "out, and {target} may answer with any number."
+    ),
     "decline": _simple("{seat} declines to POACH."),
     "poach": _poach_text,
     "yours": _simple("{seat} says \u201cyours\u201d: {partner} plays for the team."),
     "pass": _pass_text,
     "returned": _face_down_text("returns"),
     "round-won": _round_won_text,
-    "game-won": lambda state, data: (f"{_names(state, data['winners'])} "
-                                     f"{'win' if len(data['winners']) > 1 else 'wins'} the game "
-                                     f"with {data['tokens']} tokens!"),
+    "game-won": lambda state, data: (
+        f"{_names(state, data['winners'])} "
+        f"{'win' if len(data['winners']) > 1 else 'wins'} the game "
+        f"with {data['tokens']} tokens!"
+    ),
 }
