@@ -236,3 +236,21 @@ def _codes() -> list[str]:
 def _rank(state: SlamState) -> Any:
     cards = state.rules.deck.cards
     return lambda code: cards[code].rank
+
+
+@SOME
+@given(table=tables, seed=seeds)
+def test_chance_outcomes_are_the_legal_cards_and_sum_to_one(
+    table: tuple[int, dict[str, Any]], seed: int
+) -> None:
+    players, options = table
+
+    def check(state: SlamState, player: int, action: Action) -> None:
+        outcomes = state.chance_outcomes()
+        if player != CHANCE:
+            assert outcomes == []
+            return
+        assert [outcome for outcome, _ in outcomes] == state.legal_actions()
+        assert sum(probability for _, probability in outcomes) == pytest.approx(1.0)
+
+    random_game(players, seed, options, check)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from pickletable.core.errors import IllegalActionError
 from pickletable.core.state import CHANCE
 from tests.games.slam.helpers import arrange, kinds, legal, new_game, play, total_cards
 
@@ -370,3 +373,10 @@ def test_a_draw_card_ends_a_duel() -> None:
     assert state.phase == "draw"
     assert state.duel is None
     assert state.inside == [True, True, True]
+
+
+def test_a_twist_card_without_a_target_is_refused_with_the_reason() -> None:
+    state = arrange(new_game(3), hands=[["3", "shake-4"], ["1"], ["4"]], leader=0)
+    play(state, "play 3", "pass", "play 4")
+    with pytest.raises(IllegalActionError, match="nobody can be chosen for SHAKE & BAKE"):
+        play(state, "play shake-4")
