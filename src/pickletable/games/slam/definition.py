@@ -79,6 +79,13 @@ class SlamGame(GameDefinition):
         """Player 1 .. Player N."""
         return [f"Player {seat + 1}" for seat in range(players)]
 
+    def default_content(self) -> Content:
+        """The built-in deck, read and checked once (new games are made often)."""
+        cached: Content | None = self.__dict__.get("_default_content")
+        if cached is None:
+            cached = self.__dict__["_default_content"] = super().default_content()
+        return cached
+
     @property
     def validate_content(self) -> Validator:
         """The Slam deck validator."""

@@ -152,6 +152,8 @@ class SlamState(GameState):
     def new(rules: SlamRules) -> SlamState:
         """The first round, at its first chance step (the deal)."""
         state = SlamState(rules)
+        for code in rules.deck.cards:
+            moves.card(code)
         dealing.start_round(state, rules.players - 1, [])
         return state
 
@@ -236,11 +238,8 @@ class SlamState(GameState):
         total = stack.unseen_count
         if not total:
             return [(moves.card(code), p) for code, p in stack.draw_outcomes()]
-        cards = moves.CARD_ACTIONS
-        return [
-            (cards.get(code) or moves.card(code), copies / total)
-            for code, copies in stack.unseen.items()
-        ]
+        cards = moves.CARD_ACTIONS  # holds every card of the deck (see `SlamState.new`)
+        return [(cards[code], copies / total) for code, copies in stack.unseen.items()]
 
     def apply(self, action: Action) -> list[Event]:
         """Play `action` and return its events; refuse it, changing nothing, if not legal."""
