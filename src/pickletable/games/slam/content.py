@@ -14,6 +14,7 @@ copies the deck holds.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -110,6 +111,16 @@ class SlamContent:
 
     cards: dict[str, CardInfo]
     counts: dict[str, int]
+    ranks: dict[str, int]
+
+    def in_order(self, codes: Iterable[str]) -> list[str]:
+        """Card codes sorted for display: by number, then PLAY, then DRAW.
+
+        >>> from pickletable.games.slam import GAME
+        >>> SlamContent.from_data(GAME.default_content().data).in_order(["draw", "switch-2", "2"])
+        ['2', 'switch-2', 'draw']
+        """
+        return sorted(codes, key=self.ranks.__getitem__)
 
     @property
     def size(self) -> int:
@@ -194,4 +205,4 @@ def _typed(fingerprint: str, entries: _Frozen) -> SlamContent:
         code = card_code(kind, number)
         cards[code] = CardInfo(code, kind, number, rank)
         counts[code] = count
-    return SlamContent(cards, counts)
+    return SlamContent(cards, counts, {code: info.rank for code, info in cards.items()})

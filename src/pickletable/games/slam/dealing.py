@@ -183,8 +183,7 @@ def discard_legal(state: SlamState) -> list[Action]:
     seat = state.receiver
     drawn = state.drawn or ""
     hand = state.hands[seat]
-    cards = state.rules.deck.cards
-    codes = sorted({*hand, drawn}, key=lambda code: cards[code].rank)
+    codes = state.rules.deck.in_order({*hand, drawn})
     actions = [moves.discard(code) for code in codes]
     if state.rules.refill_short_hands and state.sizes[seat] < HAND_SIZE:
         actions.append(moves.KEEP)
@@ -237,9 +236,8 @@ def _end_draw_turn(state: SlamState, events: list[Event]) -> None:
 # --- doubles: back to five cards on a return to the DRAW phase ---------------------
 def return_legal(state: SlamState) -> list[Action]:
     """A player holding more than five returns one card at a time."""
-    cards = state.rules.deck.cards
     hand = state.hands[state.queue[0]]
-    return [moves.give_back(code) for code in sorted(hand, key=lambda code: cards[code].rank)]
+    return [moves.give_back(code) for code in state.rules.deck.in_order(hand)]
 
 
 def apply_return(state: SlamState, action: Action, events: list[Event]) -> None:

@@ -77,8 +77,7 @@ def playable(state: SlamState, seat: int) -> list[str]:
             if kind in TWISTS_WITH_TARGET and not twists.targets(state, seat, kind):
                 continue
         found.append(code)
-    found.sort(key=lambda code: cards[code].rank)
-    return found
+    return state.rules.deck.in_order(found)
 
 
 def turn_legal(state: SlamState) -> list[Action]:

@@ -152,9 +152,8 @@ def apply_target(state: SlamState, action: Action, events: list[Event]) -> None:
 # --- SHAKE & BAKE -------------------------------------------------------------------
 def shake_legal(state: SlamState) -> list[Action]:
     """The target answers with any card it holds."""
-    cards = state.rules.deck.cards
     hand = state.hands[state.actor or 0]
-    return [moves.answer(code) for code in sorted(hand, key=lambda code: cards[code].rank)]
+    return [moves.answer(code) for code in state.rules.deck.in_order(hand)]
 
 
 def apply_shake(state: SlamState, action: Action, events: list[Event]) -> None:
@@ -204,9 +203,7 @@ def window_legal(state: SlamState) -> list[Action]:
     """Poach with any POACH card held, or decline (the only choice without one)."""
     cards = state.rules.deck.cards
     hand = state.hands[state.actor or 0]
-    poaches = sorted(
-        (code for code in hand if cards[code].kind == POACH), key=lambda code: cards[code].rank
-    )
+    poaches = state.rules.deck.in_order(code for code in hand if cards[code].kind == POACH)
     return [moves.play(code) for code in poaches] + [moves.DECLINE]
 
 

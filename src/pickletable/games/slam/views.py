@@ -117,10 +117,7 @@ def may_follow(state: SlamState) -> list[int]:
 
 
 def _card_list(state: SlamState, cards: dict[str, int]) -> list[str]:
-    info = state.rules.deck.cards
-    return [
-        code for code in sorted(cards, key=lambda code: info[code].rank) for _ in range(cards[code])
-    ]
+    return [code for code in state.rules.deck.in_order(cards) for _ in range(cards[code])]
 
 
 # --- prompts ------------------------------------------------------------------------
