@@ -258,5 +258,26 @@ def list_games() -> None:
         console.print(f"{game_id:6} {definition.title} ({counts} players)")
 
 
+@app.command()
+@friendly
+def serve(
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL of the database (default: a SQLite file, path printed)",
+        ),
+    ] = None,
+) -> None:
+    """Serve the web table: lobby, live play with friends and bots, replays."""
+    try:
+        from pickletable.server.run import serve as run_server
+    except ModuleNotFoundError as error:
+        raise typer.BadParameter(f"the web table needs its packages ({error.name})") from None
+    run_server(host=host, port=port, database_url=database_url, console=Console())
+
+
 if __name__ == "__main__":
     app()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 DATABASE_ENV = "PICKLETABLE_DATABASE_URL"
 """Environment variable that overrides the default database URL."""
+BOT_DELAY_ENV = "PICKLETABLE_BOT_DELAY"
+"""Environment variable for the seconds a bot waits before it moves (tests set 0)."""
 
 
 def default_database_path() -> Path:
@@ -31,7 +33,7 @@ class Settings:
     """Everything the app needs to know at start-up."""
 
     database_url: str = field(default_factory=default_database_url)
-    bot_delay: float = 0.6
+    bot_delay: float = field(default_factory=lambda: float(os.environ.get(BOT_DELAY_ENV, "0.6")))
     """Seconds a bot waits before it moves, so people can follow the game."""
     grace_seconds: float = 30.0
     """How long a disconnected seat stays its owner's before others may hand it to a bot."""

@@ -77,6 +77,7 @@ class TableManager:
         self._clocks: dict[str, asyncio.Task[None]] = {}
         self._deadlines: dict[str, tuple[int, int, float]] = {}
         self._left_at: dict[tuple[str, int], float] = {}
+        self._since: dict[str, float] = {}
         self._db = ThreadPoolExecutor(1, thread_name_prefix="pickletable-db")
         self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
 
@@ -339,6 +340,7 @@ class TableManager:
     # --- the driver: chance, bots and the clock ---------------------------------
     def _add(self, table: LiveTable) -> None:
         self.tables[table.id] = table
+        self._since[table.id] = time.monotonic()
         self._locks[table.id] = asyncio.Lock()
         self._wake[table.id] = asyncio.Event()
         self._connections.setdefault(table.id, set())
@@ -492,8 +494,8 @@ class TableManager:
     def _gone_for(self, table: LiveTable, seat: int) -> float | None:
         if any(c.seat == seat for c in self._connections.get(table.id, ())):
             return None
-        left = self._left_at.get((table.id, seat))
-        return float("inf") if left is None else time.monotonic() - left
+        left = self._left_at.get((table.id, seat), self._since[table.id])
+        return time.monotonic() - left
 
     async def _broadcast(self, table: LiveTable) -> None:
         for connection in list(self._connections.get(table.id, ())):

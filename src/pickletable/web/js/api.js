@@ -1,0 +1,89 @@
+// Talking to the server: REST calls, seat tokens kept in this browser, the live socket.
+
+const TOKEN_KEY = (tableId) => `pickletable:seat:${tableId}`;
+
+/** The seat token this browser holds for a table, if any. */
+export function seatToken(tableId) {
+  return localStorage.getItem(TOKEN_KEY(tableId));
+}
+
+/** Remember (or, with null, forget) this browser's seat token for a table. */
+export function keepSeatToken(tableId, token) {
+  if (token) localStorage.setItem(TOKEN_KEY(tableId), token);
+  else localStorage.removeItem(TOKEN_KEY(tableId));
+}
+
+/** Call the REST API; a refusal throws an Error carrying the server's message. */
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = Array.isArray(data.detail)
+      ? data.detail.map((d) => `${d.loc.slice(-1)[0]}: ${d.msg}`).join("; ")
+      : data.detail;
+    throw new Error(detail || `${response.status} ${response.statusText}`);
+  }
+  return data;
+}
+
+/**
+ * The live connection to a table. Reconnects by itself (a restarted server
+ * or a dropped network), and says hello with the seat token each time so
+ * the view comes back as it was.
+ */
+export class TableSocket {
+  constructor(tableId, token, { onMessage, onStatus }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.retry = 250;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 250;
+      socket.send(JSON.stringify({ type: "hello", token: this.token }));
+      this.onStatus("connected");
+    });
+    socket.addEventListener("message", (event) => this.onMessage(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      if (this.closed) return;
+      this.onStatus("reconnecting");
+      setTimeout(() => this.connect(), this.retry);
+      this.retry = Math.min(this.retry * 2, 4000);
+    });
+  }
+
+  /** Send a move; the answer comes back as a view (or a refusal). */
+  act(action) {
+    this.send({ type: "act", token: this.token, action });
+  }
+
+  /** Ask for the whole view and log again. */
+  sync() {
+    this.send({ type: "sync" });
+  }
+
+  send(message) {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  close() {
+    this.closed = true;
+    this.socket.close();
+  }
+}

@@ -1,0 +1,172 @@
+// The Pickleball Board Game: the court in SVG, the dice, the skill track, the players' cards.
+
+import { h, level, replace, s } from "../dom.js";
+
+const COLOURS = { blue: "#2563b8", red: "#c43c3c", yellow: "#e0b21b", black: "#2b2b2b" };
+const WIDTH = 640;
+const HEIGHT = 360;
+const NET = WIDTH / 2;
+let parts = null;
+let lastDice = "";
+
+/** Draw (or update) the board game table from one seat's view. */
+export function render(container, view, ctx) {
+  const obs = view.observation;
+  if (!parts || !container.contains(parts.root)) parts = build(container);
+  drawCourt(obs);
+  drawDice(obs);
+  drawTrack(obs);
+  drawPlayCard(obs);
+  drawPlayers(obs, ctx);
+}
+
+function build(container) {
+  const court = s("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "court", role: "img",
+    "aria-label": "The court" });
+  court.append(
+    s("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: "court-surround" }),
+    s("rect", { x: 40, y: 40, width: WIDTH - 80, height: HEIGHT - 80, class: "court-floor" }),
+    s("rect", { x: NET - 70, y: 40, width: 140, height: HEIGHT - 80, class: "kitchen" }),
+    s("line", { x1: 40, y1: HEIGHT / 2, x2: NET - 70, y2: HEIGHT / 2, class: "court-line" }),
+    s("line", { x1: NET + 70, y1: HEIGHT / 2, x2: WIDTH - 40, y2: HEIGHT / 2, class: "court-line" }),
+    s("text", { x: NET - 35, y: HEIGHT - 48, class: "court-label" }, "kitchen"),
+    s("text", { x: NET + 35, y: HEIGHT - 48, class: "court-label" }, "kitchen"),
+    s("line", { x1: NET, y1: 28, x2: NET, y2: HEIGHT - 28, class: "net" }),
+    s("circle", { cx: NET, cy: 28, r: 5, class: "net-post" }),
+    s("circle", { cx: NET, cy: HEIGHT - 28, r: 5, class: "net-post" }),
+  );
+  const pieces = s("g", { class: "pieces" });
+  const stanchion = s("g", { class: "stanchion", "aria-label": "ball stanchion" },
+    s("rect", { x: -3, y: -26, width: 6, height: 26, rx: 2 }),
+    s("rect", { x: -10, y: -2, width: 20, height: 5, rx: 2 }),
+    s("circle", { cx: 0, cy: -30, r: 6, class: "stanchion-ball" }));
+  const ball = s("circle", { r: 9, class: "ball", cx: 0, cy: 0 });
+  const banner = s("text", { x: NET, y: 22, class: "court-banner" });
+  court.append(pieces, stanchion, ball, banner);
+  const dice = h("div", { class: "dice", "aria-live": "polite" });
+  const track = h("div", { class: "track-box" });
+  const playCard = h("div", { class: "play-card-box" });
+  const players = h("div", { class: "board-players" });
+  const root = h("div", { class: "board-root" },
+    h("div", { class: "court-row" }, court, h("div", { class: "court-side" }, dice, playCard)),
+    track, players);
+  replace(container, root);
+  return { root, court, pieces, stanchion, ball, banner, dice, track, playCard, players };
+}
+
+function position(obs, seat) {
+  const singles = obs.seats.length === 2;
+  const entry = obs.seats.find((x) => x.seat === seat);
+  const team = entry ? entry.team : 0;
+  const x = team === 0 ? 150 : WIDTH - 150;
+  if (singles) return { x, y: HEIGHT / 2 };
+  const upper = seat % 2 === 0;
+  return { x, y: upper ? 115 : HEIGHT - 115 };
+}
+
+function drawCourt(obs) {
+  replace(parts.pieces, obs.seats.map((seat) => {
+    const { x, y } = position(obs, seat.seat);
+    const acting = obs.to_act === seat.seat;
+    const serving = obs.server === seat.seat;
+    return s("g", { class: `piece${acting ? " acting" : ""}`, transform: `translate(${x} ${y})` },
+      s("circle", { r: 30, class: "piece-ring" }),
+      s("circle", { r: 22, fill: COLOURS[seat.colour] || "#777", class: "piece-body" }),
+      s("text", { y: 6, class: `piece-letter ${seat.colour}` }, seat.name[0]),
+      s("text", { y: 48, class: "piece-name" }, seat.name + (serving ? " · serving" : "")));
+  }));
+  const hitter = obs.rally && obs.rally.hitter !== null ? obs.rally.hitter : obs.server;
+  const inPlay = hitter !== null && hitter !== undefined && !["deal", "colour", "over"].includes(obs.phase);
+  parts.ball.style.opacity = inPlay ? 1 : 0;
+  if (inPlay) {
+    const { x, y } = position(obs, hitter);
+    const toward = x < NET ? 34 : -34;
+    parts.ball.style.transform = `translate(${x + toward}px, ${y - 22}px)`;
+  }
+  const show = obs.stanchion_rule && obs.server !== null;
+  parts.stanchion.style.display = show ? "" : "none";
+  parts.stanchion.classList.toggle("placed", Boolean(obs.stanchion_placed));
+  if (show) {
+    const { x, y } = position(obs, obs.server);
+    const side = x < NET ? -1 : 1;
+    parts.stanchion.setAttribute("transform", `translate(${x + side * 62} ${y + 30})`);
+  }
+  const rally = obs.rally || {};
+  parts.banner.textContent = obs.outcome ? obs.outcome.reason
+    : rally.hit ? `Hit ${rally.hit} of the rally` : obs.phase === "deal" ? "Dealing characters and cards" : "";
+}
+
+function drawDice(obs) {
+  const dice = obs.dice || {};
+  const key = JSON.stringify(dice);
+  const rolled = key !== lastDice && lastDice !== "";
+  lastDice = key;
+  const die = (name, face, kind) => h("figure", { class: `die ${kind}${face ? "" : " blank"}${rolled ? " rolling" : ""}` },
+    h("div", { class: "face" }, face ? String(face).toUpperCase() : "–"), h("figcaption", {}, name));
+  replace(parts.dice, die("IN / OUT / ACE", dice.outcome, `outcome-${dice.outcome || "none"}`),
+    die("HIT", dice.hit, "hit"));
+}
+
+function drawTrack(obs) {
+  const target = obs.target;
+  const step = obs.step;
+  const spaces = Math.round(target / step);
+  const ticks = [];
+  for (let i = 0; i <= spaces; i += 1) {
+    const value = i * step;
+    ticks.push(h("span", { class: "tick", style: `left:${(100 * i) / spaces}%` }, level(value)));
+  }
+  const byLevel = new Map();
+  const pieces = obs.seats.map((seat) => {
+    const stack = byLevel.get(seat.skill) || 0;
+    byLevel.set(seat.skill, stack + 1);
+    return h("span", {
+      class: `track-piece ${seat.colour}`,
+      style: `left:${(100 * seat.skill) / target}%; top:${-4 - stack * 14}px; background:${COLOURS[seat.colour]}`,
+      title: `${seat.name} at ${level(seat.skill)}`,
+    }, seat.name[0]);
+  });
+  replace(parts.track, h("div", { class: "track-title" }, `Skill track to ${level(target)}`),
+    h("div", { class: "track", role: "img",
+      "aria-label": obs.seats.map((x) => `${x.name} ${level(x.skill)}`).join(", ") },
+    h("div", { class: "track-line" }), ticks, pieces));
+}
+
+function drawPlayCard(obs) {
+  const piles = obs.piles || {};
+  const counts = Object.entries(piles).filter(([name]) => name !== "character")
+    .map(([name, count]) => `${name} ${count}`).join(" · ");
+  replace(parts.playCard,
+    obs.play_card ? h("div", { class: "play-card" }, h("strong", {}, "Play Card"), h("p", {}, obs.play_card.text)) : null,
+    counts ? h("p", { class: "note" }, `Cards left: ${counts}`) : null,
+    h("p", { class: "note" }, `Level: ${obs.level}`));
+}
+
+function drawPlayers(obs, ctx) {
+  replace(parts.players, obs.seats.map((seat) => {
+    const c = seat.character;
+    const cardButton = (prefix, card) => {
+      const action = `${prefix} ${card.id}`;
+      const playable = ctx.legal.has(action);
+      return playable
+        ? h("button", { type: "button", class: "chip playable", title: ctx.legal.get(action),
+          onclick: () => ctx.act(action) }, card.label)
+        : h("span", { class: "chip" }, card.label);
+    };
+    return h("article", { class: `player-card ${seat.colour}${obs.to_act === seat.seat ? " acting" : ""}`,
+      style: `--seat:${COLOURS[seat.colour]}` },
+      h("header", {}, h("strong", {}, seat.name), h("span", { class: "who" }, ctx.seatLabel(seat.seat)),
+        h("span", { class: "skill" }, level(seat.skill))),
+      c ? h("p", { class: "character" }, h("strong", {}, c.name),
+        h("span", { class: "nice" }, `Nice Shot: ${cap(c.nice)}`),
+        h("span", { class: "bad" }, `Bad Shot: ${cap(c.bad)}`)) : h("p", { class: "note" }, "No character yet"),
+      seat.skill_cards.length ? h("div", { class: "chips" }, h("small", {}, "Skill"),
+        seat.skill_cards.map((card) => cardButton("skill", card))) : null,
+      seat.strategy_cards.length ? h("div", { class: "chips" }, h("small", {}, "Strategy"),
+        seat.strategy_cards.map((card) => cardButton("strategy", card))) : null);
+  }));
+}
+
+function cap(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : "";
+}

@@ -1,0 +1,118 @@
+// The Pickleball Card Game: your hand grouped in melds, the piles, the others, the score.
+
+import { h, replace } from "../dom.js";
+import { back, card, fan } from "./cards.js";
+
+const SPECIAL = new Set(["smash", "pickler", "kitchen", "dink"]);
+
+/** Draw the card game table from one seat's view. */
+export function render(container, view, ctx) {
+  const obs = view.observation;
+  const title = (code) => (obs.titles && obs.titles[code]) || code;
+  const face = (code, options = {}) => card(title(code), options.note || "",
+    { ...options, special: SPECIAL.has(code), ctx });
+  replace(container, h("div", { class: "card-root" },
+    scoreboard(obs),
+    summary(obs, title),
+    h("div", { class: "felt" }, others(obs, view, ctx, face), piles(obs, face, ctx)),
+    hand(obs, view, face)));
+}
+
+function scoreboard(obs) {
+  return h("div", { class: "scoreboard" },
+    obs.teams.map((team) => h("div", { class: `team-score${team.serve_card ? " serving" : ""}` },
+      team.name, h("strong", {}, team.score), team.serve_card ? h("span", { class: "badge" }, "serve card") : null)),
+    h("span", { class: "note" }, `Rally ${obs.rally} · first to ${obs.target}, win by ${obs.win_by}`),
+    obs.final_lap ? h("span", { class: "phase-badge" }, `Final lap: ${obs.final_turns_left} turn(s) left`) : null);
+}
+
+function others(obs, view, ctx, face) {
+  const me = view.you;
+  const seats = obs.seats.filter((seat) => seat.seat !== me);
+  return h("div", { class: "others" }, seats.map((seat) => {
+    const acting = obs.turn === seat.seat;
+    const shown = seat.hand
+      ? melds(seat.verdict, seat.hand, face)
+      : fan(seat.cards);
+    return h("section", { class: `other${acting ? " acting" : ""}`, "aria-label": seat.name },
+      h("header", {}, h("span", {}, seat.name, " ", h("small", {}, ctx.seatLabel(seat.seat))),
+        h("span", {}, `${seat.cards} card${seat.cards === 1 ? "" : "s"}`)),
+      seat.laid_down ? h("p", { class: "note" }, "Laid down face up") : null,
+      shown,
+      seat.known && seat.known.length && !seat.hand
+        ? h("p", { class: "note" }, "Known (taken from the discards): ", seat.known.map((c) => obs.titles[c] || c).join(", "))
+        : null);
+  }));
+}
+
+function piles(obs, face, ctx) {
+  const top = obs.discard_top;
+  return h("div", { class: "piles" },
+    h("div", { class: "pile" }, ctx.legal.has("draw")
+      ? h("button", { type: "button", class: "card back playable", dataset: { action: "draw" },
+        title: ctx.legal.get("draw"), onclick: () => ctx.act("draw") }, String(obs.draw_count))
+      : back(String(obs.draw_count)), h("span", {}, "Draw pile")),
+    h("div", { class: "pile" }, top ? face(top, { action: `take ${top}` })
+      : h("div", { class: "card empty" }, "empty"), h("span", {}, `Discards (${obs.discard_count})`)),
+    h("div", { class: "pile note" },
+      h("span", {}, `Reshuffles: ${obs.reshuffles} of ${obs.options.reshuffle_limit}`),
+      obs.taken ? h("span", {}, `Just taken: ${obs.titles[obs.taken] || obs.taken}`) : null));
+}
+
+function hand(obs, view, face) {
+  if (!obs.hand) {
+    return h("section", { class: "hand-box" }, h("p", { class: "note" },
+      "You are watching: hands stay hidden until they are laid down."));
+  }
+  const verdict = obs.verdict;
+  const layDown = new Set(obs.lay_down_after || []);
+  const cardFor = (code) => {
+    const lay = `discard ${code} lay`;
+    const action = view.legal.some((choice) => choice.action === lay) ? lay : `discard ${code}`;
+    return face(code, { action, extra: layDown.has(code) ? "lay" : "" });
+  };
+  return h("section", { class: "hand-box", "aria-label": "Your hand" },
+    h("h3", {}, "Your hand ", verdict ? h("small", { class: "note" }, `— ${verdict.summary}`) : null),
+    layDown.size ? h("p", { class: "urgent-prompt" }, "Discard one of the marked cards to lay down your hand.") : null,
+    melds(verdict, obs.hand, cardFor));
+}
+
+function melds(verdict, cards, face) {
+  if (!verdict) return h("div", { class: "cards" }, cards.map((code) => face(code)));
+  const groups = verdict.melds.map((meld) => h("div", { class: "meld" },
+    h("small", {}, meld.kind === "set" ? "Set" : meld.kind === "straight" ? "Straight" : meld.kind),
+    h("div", { class: "cards" }, meld.cards.map((entry) =>
+      face(entry.card, { note: String(entry.as) !== entry.card ? `as ${entry.as}` : "" })))));
+  const loose = verdict.loose_cards || [];
+  if (loose.length) {
+    groups.push(h("div", { class: "meld loose" }, h("small", {}, "Loose"),
+      h("div", { class: "cards" }, loose.map((code) => face(code)))));
+  }
+  if (verdict.free) {
+    groups.push(h("div", { class: "meld" }, h("small", {}, "Kept free"),
+      h("div", { class: "cards" }, face(verdict.free))));
+  }
+  return h("div", { class: "melds" }, groups);
+}
+
+function summary(obs, title) {
+  const last = obs.last_rally;
+  if (!last || !(obs.stage === "over" || obs.outcome || startOfRally(obs))) return null;
+  const name = (seat) => (obs.seats.find((s) => s.seat === seat) || {}).name || seat;
+  return h("section", { class: "summary", "aria-label": "Rally summary" },
+    h("h3", {}, `Rally ${last.rally} is over: ${last.ended === "pile" ? "the draw pile ran out twice" : "every final turn was played"}`),
+    h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Hand", "Verdict", "Points"].map((c) => h("th", {}, c)))),
+      h("tbody", {}, last.hands.map((hand) => h("tr", {},
+        h("td", {}, name(hand.seat), last.laid && last.laid.includes(hand.seat) ? " (laid down)" : ""),
+        h("td", {}, hand.cards.map(title).join(" ")),
+        h("td", {}, hand.summary),
+        h("td", {}, `${hand.value}${hand.reasons.length ? " (" + hand.reasons.map((r) => `${r.why} ${r.points}`).join(", ") + ")" : ""}`))))),
+    h("p", {}, last.teams.map((team) => `${obs.teams[team.team].name}: ${team.points} point${team.points === 1 ? "" : "s"}`).join(" · "),
+      last.serve_to === null || last.serve_to === undefined
+        ? ` — nobody laid down: ${name(last.server)} serves again.`
+        : ` — ${name(last.serve_to)} laid down the first ${last.serve_reason === "dink" ? "Dink Shot" : "complete hand"} and serves next.`));
+}
+
+function startOfRally(obs) {
+  return obs.seats.every((seat) => seat.cards <= 7) && obs.discard_count <= 1;
+}

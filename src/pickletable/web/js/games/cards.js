@@ -1,0 +1,31 @@
+// Cards as elements, shared by the card game and Slam.
+
+import { h } from "../dom.js";
+
+/**
+ * One card: a button when `action` is legal now (clicking plays it), else a plain face.
+ * `face` is the big text, `note` the small one.
+ */
+export function card(face, note, { action, ctx, special = false, extra = "" } = {}) {
+  const playable = action && ctx && ctx.legal.has(action);
+  const long = String(face).length > 4 ? " long" : "";
+  const classes = `card${long}${special ? " special" : ""}${playable ? " playable" : ""}${extra ? " " + extra : ""}`;
+  const body = [h("span", {}, face), note ? h("small", {}, note) : null];
+  if (playable) {
+    return h("button", { type: "button", class: classes, title: ctx.legal.get(action),
+      "aria-label": ctx.legal.get(action), dataset: { action }, onclick: () => ctx.act(action) }, body);
+  }
+  return h("div", { class: classes, "aria-label": note ? `${face} ${note}` : face }, body);
+}
+
+/** A face-down card, with an optional count on it. */
+export function back(text = "", small = false) {
+  return h("div", { class: `card back${small ? " small" : ""}`, "aria-hidden": "true" }, text);
+}
+
+/** A fan of `count` face-down cards (a hand others cannot see). */
+export function fan(count) {
+  const shown = Math.min(count, 12);
+  return h("div", { class: "fan", "aria-label": `${count} cards` },
+    Array.from({ length: shown }, () => back("", true)));
+}

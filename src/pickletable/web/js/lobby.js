@@ -1,0 +1,142 @@
+// The lobby: create a table (game, seats, options), list the open tables.
+
+import { api, keepSeatToken } from "./api.js";
+import { h, replace } from "./dom.js";
+
+const form = document.getElementById("create-form");
+const gameSelect = document.getElementById("game");
+const playersSelect = document.getElementById("players");
+const seatsBox = document.getElementById("seats");
+const optionsBox = document.getElementById("options");
+const errorBox = document.getElementById("create-error");
+const nameInput = document.getElementById("name");
+let games = [];
+
+const NOTES = {
+  board: "Dice, a court and a skill track. Tip: set target to 1.5 for a quick game.",
+  card: "A rummy of sets and straights. Tip: a lower target_score makes a short game.",
+  slam: "Draw phase, play phase, twist cards. Tip: tokens_to_win 1 is one round.",
+};
+
+async function start() {
+  nameInput.value = localStorage.getItem("pickletable:name") || "";
+  games = await api("/api/games");
+  replace(gameSelect, games.map((g) => h("option", { value: g.id }, g.title)));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.id === wanted)) gameSelect.value = wanted;
+  gameSelect.addEventListener("change", showGame);
+  playersSelect.addEventListener("change", showSeats);
+  form.addEventListener("submit", create);
+  showGame();
+  refreshTables();
+  setInterval(refreshTables, 3000);
+}
+
+function currentGame() {
+  return games.find((g) => g.id === gameSelect.value);
+}
+
+function showGame() {
+  const game = currentGame();
+  document.getElementById("game-note").textContent = NOTES[game.id] || "";
+  replace(playersSelect, game.player_counts.map((n) =>
+    h("option", { value: n, selected: n === game.default_players }, `${n} players`)));
+  replace(optionsBox, game.options.map(optionField));
+  showSeats();
+}
+
+function showSeats() {
+  const game = currentGame();
+  const names = game.seat_names[playersSelect.value];
+  replace(seatsBox, h("legend", {}, "Seats"), names.map((seatName, index) => {
+    const choices = [["human", index === 0 ? "you" : "a friend (invite link)"],
+      ...game.bot_levels.map((level) => [`bot:${level}`, `bot, ${level}`])];
+    const preset = index < 2 ? "human" : "bot:medium";
+    return h("label", { class: "seat-choice" }, h("span", {}, seatName),
+      h("select", { name: `seat-${index}`, "aria-label": `${seatName} is played by`, disabled: index === 0 },
+        choices.map(([value, text]) => h("option", { value, selected: value === preset }, text))));
+  }));
+}
+
+function optionField(option) {
+  const id = `opt-${option.name}`;
+  const label = option.name.replaceAll("_", " ");
+  let input;
+  if (option.type === "bool") {
+    input = h("input", { type: "checkbox", id, name: id, checked: option.default });
+  } else if (option.choices) {
+    input = h("select", { id, name: id }, option.choices.map((c) =>
+      h("option", { value: c, selected: c === option.default }, c)));
+  } else if (option.type === "int" || option.type === "float") {
+    input = h("input", { type: "number", id, name: id, value: option.default,
+      step: option.type === "int" ? 1 : "any", min: option.minimum, max: option.maximum });
+  } else {
+    input = h("input", { type: "text", id, name: id, value: option.default });
+  }
+  return h("div", { class: "option" },
+    h("label", { for: id }, label), input, h("small", {}, option.help));
+}
+
+function chosenOptions() {
+  const values = {};
+  for (const option of currentGame().options) {
+    const input = document.getElementById(`opt-${option.name}`);
+    let value = option.type === "bool" ? input.checked : input.value;
+    if (option.type === "int") value = parseInt(value, 10);
+    if (option.type === "float") value = parseFloat(value);
+    if (value !== option.default) values[option.name] = value;
+  }
+  return values;
+}
+
+async function create(event) {
+  event.preventDefault();
+  errorBox.textContent = "";
+  const seats = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+  localStorage.setItem("pickletable:name", nameInput.value.trim());
+  try {
+    const made = await api("/api/tables", {
+      method: "POST",
+      body: {
+        game: gameSelect.value,
+        players: parseInt(playersSelect.value, 10),
+        seats,
+        options: chosenOptions(),
+        name: nameInput.value.trim(),
+        turn_seconds: parseInt(document.getElementById("clock").value, 10),
+      },
+    });
+    keepSeatToken(made.table.id, made.token);
+    location.href = `/table/${made.table.id}`;
+  } catch (error) {
+    errorBox.textContent = error.message;
+  }
+}
+
+async function refreshTables() {
+  const list = document.getElementById("tables");
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch {
+    return;
+  }
+  if (!tables.length) {
+    replace(list, h("li", { class: "empty" }, "No open tables yet: create one."));
+    return;
+  }
+  replace(list, tables.map((table) => {
+    const free = table.free_seats.length;
+    const who = table.seats.map((seat) => `${seat.name}: ${seat.label}`).join(", ");
+    const action = table.status === "waiting" && free ? "Join" : "Watch";
+    return h("li", {},
+      h("a", { href: `/table/${table.id}`, class: "table-link" },
+        h("strong", {}, table.title),
+        h("span", { class: `badge ${table.status}` }, table.status === "waiting"
+          ? `${free} seat${free === 1 ? "" : "s"} free` : "playing"),
+        h("span", { class: "who" }, who),
+        h("span", { class: "go" }, action)));
+  }));
+}
+
+start();

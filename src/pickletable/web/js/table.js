@@ -1,0 +1,285 @@
+// A table: join a seat or watch, play through the live socket, rematch, replay.
+
+import { api, keepSeatToken, seatToken, TableSocket } from "./api.js";
+import { h, replace } from "./dom.js";
+
+const tableId = location.pathname.split("/")[2];
+const el = (id) => document.getElementById(id);
+let token = seatToken(tableId);
+let socket = null;
+let renderer = null;
+let view = null;
+let log = [];
+let clockTimer = null;
+
+async function start() {
+  let info;
+  try {
+    info = await api(`/api/tables/${tableId}`, { token });
+  } catch (error) {
+    el("prompt").textContent = error.message;
+    return;
+  }
+  if (token && info.you === null) {
+    keepSeatToken(tableId, null);
+    token = null;
+  }
+  renderer = await import(`/static/js/games/${info.game}.js`);
+  el("title").textContent = info.title;
+  document.title = `pickletable — ${info.title}`;
+  el("rules-link").href = `/rules/${info.game}`;
+  el("invite").addEventListener("click", copyInvite);
+  el("join-form").addEventListener("submit", join);
+  document.addEventListener("keydown", onKey);
+  showJoin(info);
+  connect();
+}
+
+function connect() {
+  if (socket) socket.close();
+  socket = new TableSocket(tableId, token, { onMessage, onStatus });
+}
+
+function onStatus(status) {
+  el("connection").textContent = status === "connected" ? "" : "Reconnecting to the table…";
+  document.body.classList.toggle("offline", status !== "connected");
+}
+
+function onMessage(message) {
+  if (message.type === "view") {
+    if (message.log_start > log.length) {
+      socket.sync();
+      return;
+    }
+    log = log.slice(0, message.log_start).concat(message.log);
+    view = message;
+    render();
+  } else if (message.type === "refused") {
+    el("refusal").textContent = message.message;
+  } else if (message.type === "rematch") {
+    if (token) keepSeatToken(message.table, token);
+    location.href = `/table/${message.table}`;
+  }
+}
+
+// --- rendering ------------------------------------------------------------------
+function render() {
+  const table = view.table;
+  document.body.dataset.status = view.status;
+  document.body.dataset.step = view.step;
+  document.body.classList.toggle("my-turn", view.legal.length > 0);
+  el("prompt").textContent = promptText();
+  showJoin(table);
+  renderer.render(el("board"), view, context());
+  renderActions();
+  renderSeats(table);
+  renderControls(table);
+  renderLog();
+  renderClock();
+}
+
+function promptText() {
+  if (view.status === "waiting") {
+    const free = view.table.free_seats.length;
+    return free ? `Waiting for ${free} more player${free === 1 ? "" : "s"}: share the invite link.`
+      : "Everyone is seated: start the game.";
+  }
+  if (view.status === "over") {
+    const outcome = view.table.outcome;
+    return `Game over. ${outcome ? outcome.reason : ""}`;
+  }
+  if (view.legal.length) return `Your move — ${view.prompt}`;
+  return view.prompt;
+}
+
+function context() {
+  const legal = new Map(view.legal.map((choice) => [choice.action, choice.label]));
+  return {
+    you: view.you,
+    legal,
+    act,
+    seatLabel: (seat) => {
+      const found = view.table.seats.find((s) => s.seat === seat);
+      return found ? found.label : "";
+    },
+  };
+}
+
+function act(action) {
+  el("refusal").textContent = "";
+  socket.act(action);
+}
+
+function renderActions() {
+  const panel = el("actions-panel");
+  const seated = view.you !== null;
+  panel.hidden = !seated || view.status !== "playing";
+  el("actions-title").textContent = view.legal.length ? "Your move" : "Waiting";
+  if (!view.legal.length) {
+    replace(el("actions"), h("p", { class: "note" }, view.status === "playing" ? view.prompt : ""));
+    return;
+  }
+  replace(el("actions"), view.legal.map((choice, index) =>
+    h("button", {
+      type: "button",
+      class: "action",
+      dataset: { action: choice.action },
+      title: choice.action,
+      onclick: () => act(choice.action),
+    }, index < 9 ? h("kbd", {}, String(index + 1)) : null, choice.label)));
+}
+
+function renderSeats(table) {
+  replace(el("seat-list"), table.seats.map((seat) => {
+    const acting = view.status === "playing" && view.to_act === seat.seat;
+    const mine = view.you === seat.seat;
+    const canHand = view.you !== null && !mine && seat.kind === "human" && !seat.free
+      && !seat.connected && view.status === "playing";
+    return h("li", { class: `seat${acting ? " acting" : ""}${mine ? " mine" : ""}` },
+      h("span", { class: `dot ${seat.connected ? "on" : "off"}`, title: seat.connected ? "here" : "away" }),
+      h("strong", {}, seat.name), " ", h("span", {}, seat.label), mine ? h("em", {}, " (you)") : null,
+      acting ? h("span", { class: "badge" }, "to act") : null,
+      canHand ? h("button", { type: "button", class: "small", onclick: () => handToBot(seat.seat) },
+        "Hand to a bot") : null);
+  }));
+}
+
+function renderControls(table) {
+  const seated = view.you !== null;
+  const buttons = [];
+  if (view.status === "waiting" && seated) {
+    const free = table.free_seats.length;
+    buttons.push(h("button", { id: "start", type: "button", class: "primary", disabled: free > 0,
+      onclick: () => startGame(false) }, "Start the game"));
+    if (free) {
+      buttons.push(h("button", { id: "start-bots", type: "button", onclick: () => startGame(true) },
+        `Start with bots in the ${free} free seat${free === 1 ? "" : "s"}`));
+    }
+  }
+  if (view.status === "playing" && seated && table.seats.find((s) => s.seat === view.you).kind === "human") {
+    buttons.push(h("button", { id: "leave", type: "button", onclick: () => handToBot(view.you) },
+      "Leave: a bot takes my seat"));
+  }
+  if (view.status === "over") {
+    const outcome = table.outcome;
+    buttons.push(h("p", { class: "outcome", id: "outcome" }, outcome ? outcome.reason : "Game over"));
+    if (seated) {
+      buttons.push(h("button", { id: "rematch", type: "button", class: "primary", onclick: rematch },
+        table.rematch_id ? "Go to the rematch" : "Rematch"));
+    }
+    buttons.push(h("a", { id: "replay-link", class: "button", href: `/table/${tableId}/replay` }, "Replay"));
+    buttons.push(h("a", { id: "record-link", class: "button", href: `/api/tables/${tableId}/record`,
+      download: `pickletable-${table.game}-${tableId}.json` }, "Download record"));
+  }
+  if (view.you === null && view.status !== "waiting") {
+    buttons.push(h("p", { class: "note" }, "You are watching as a spectator."));
+  }
+  el("controls").hidden = buttons.length === 0;
+  replace(el("controls"), buttons);
+}
+
+function renderLog() {
+  const list = el("log");
+  const shown = list.children.length;
+  if (shown > log.length) replace(list);
+  for (const line of log.slice(list.children.length)) list.append(h("li", {}, line));
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderClock() {
+  clearInterval(clockTimer);
+  const box = el("clock");
+  const clock = view.clock;
+  box.hidden = !clock;
+  if (!clock) return;
+  const name = view.table.seats.find((s) => s.seat === clock.seat)?.name || "";
+  const tick = () => {
+    const left = Math.max(0, Math.round(clock.deadline - Date.now() / 1000));
+    box.textContent = `${name}'s clock: ${left} s`;
+    box.classList.toggle("urgent", left <= 10);
+  };
+  tick();
+  clockTimer = setInterval(tick, 1000);
+}
+
+function showJoin(table) {
+  const canJoin = !token && table.status === "waiting" && table.free_seats.length > 0;
+  el("join").hidden = !canJoin;
+  if (!canJoin) return;
+  const select = el("join-seat");
+  const current = select.value;
+  replace(select, table.seats.filter((s) => s.free).map((s) =>
+    h("option", { value: s.seat, selected: String(s.seat) === current }, s.name)));
+  const name = el("join-name");
+  if (!name.value) name.value = localStorage.getItem("pickletable:name") || "";
+}
+
+// --- requests ------------------------------------------------------------------------
+async function join(event) {
+  event.preventDefault();
+  el("join-error").textContent = "";
+  const name = el("join-name").value.trim();
+  try {
+    const joined = await api(`/api/tables/${tableId}/join`, {
+      method: "POST", body: { name, seat: parseInt(el("join-seat").value, 10) },
+    });
+    localStorage.setItem("pickletable:name", name);
+    keepSeatToken(tableId, joined.token);
+    token = joined.token;
+    el("join").hidden = true;
+    connect();
+  } catch (error) {
+    el("join-error").textContent = error.message;
+  }
+}
+
+async function startGame(fillWithBots) {
+  await request(`/api/tables/${tableId}/start`, { fill_with_bots: fillWithBots });
+}
+
+async function handToBot(seat) {
+  await request(`/api/tables/${tableId}/seats/${seat}/bot`, { level: "medium" });
+}
+
+async function rematch() {
+  const made = await request(`/api/tables/${tableId}/rematch`, {});
+  if (made) {
+    keepSeatToken(made.table.id, token);
+    location.href = `/table/${made.table.id}`;
+  }
+}
+
+async function request(path, body) {
+  el("refusal").textContent = "";
+  try {
+    return await api(path, { method: "POST", body, token });
+  } catch (error) {
+    el("refusal").textContent = error.message;
+    el("actions-panel").hidden = false;
+    return null;
+  }
+}
+
+async function copyInvite() {
+  const link = `${location.origin}/table/${tableId}`;
+  try {
+    await navigator.clipboard.writeText(link);
+    el("invite").textContent = "Link copied";
+  } catch {
+    window.prompt("Share this link:", link);
+  }
+  setTimeout(() => { el("invite").textContent = "Copy invite link"; }, 2000);
+}
+
+function onKey(event) {
+  if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (/^[1-9]$/.test(event.key) && view && view.legal.length) {
+    const choice = view.legal[Number(event.key) - 1];
+    if (choice) {
+      event.preventDefault();
+      act(choice.action);
+    }
+  }
+}
+
+start();

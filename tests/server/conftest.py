@@ -1,0 +1,120 @@
+"""Fixtures for in-process API and WebSocket tests: an app on a fresh SQLite file."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note about httpx versus httpx2
+    from fastapi.testclient import TestClient
+
+from pickletable.server import Settings, create_app
+
+Client = TestClient
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    """A SQLite file of this test's own."""
+    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+
+
+@pytest.fixture
+def serve(database_url: str) -> Callable[..., Any]:
+    """Open the app (its lifespan runs: tables are rebuilt from the database)."""
+
+    @contextmanager
+    def run(**settings: Any) -> Iterator[TestClient]:
+        app = create_app(Settings(database_url=database_url, bot_delay=0, **settings))
+        with TestClient(app) as client:
+            yield client
+
+    return run
+
+
+@pytest.fixture
+def client(serve: Callable[..., Any]) -> Iterator[TestClient]:
+    """A running app."""
+    with serve() as running:
+        yield running
+
+
+class Player:
+    """One seat's WebSocket, with the latest view it was sent."""
+
+    def __init__(self, socket: Any, token: str | None) -> None:
+        self.socket = socket
+        self.token = token
+        self.view: dict[str, Any] = {}
+        self.log: list[str] = []
+        self.refusals: list[str] = []
+        socket.send_json({"type": "hello", "token": token})
+
+    def current(self) -> dict[str, Any]:
+        """The view after everything the server has sent so far (a ping flushes the queue)."""
+        self.socket.send_json({"type": "ping"})
+        while True:
+            message = self.socket.receive_json()
+            if message["type"] == "pong":
+                return self.view
+            if message["type"] == "view":
+                self.log = self.log[: message["log_start"]] + message["log"]
+                self.view = message
+            elif message["type"] == "refused":
+                self.refusals.append(message["message"])
+
+    def act(self, action: str) -> None:
+        """Send a move for this seat."""
+        self.socket.send_json({"type": "act", "token": self.token, "action": action})
+
+
+def new_table(client: TestClient, game: str, seats: list[str], **body: Any) -> dict[str, Any]:
+    """Create a table as "Ann" and return the answer (table, seat, token)."""
+    answer = client.post(
+        "/api/tables", json={"game": game, "seats": seats, "players": len(seats), "name": "Ann",
+                             **body}
+    )
+    assert answer.status_code == 201, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+def join(client: TestClient, table_id: str, name: str = "Bob") -> dict[str, Any]:
+    """Take the first free seat."""
+    answer = client.post(f"/api/tables/{table_id}/join", json={"name": name})
+    assert answer.status_code == 200, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+def start(client: TestClient, table_id: str, token: str, fill: bool = False) -> None:
+    """Start the table as the seat of `token`."""
+    answer = client.post(
+        f"/api/tables/{table_id}/start", json={"fill_with_bots": fill},
+        headers={"X-Seat-Token": token},
+    )
+    assert answer.status_code == 204, answer.text
+
+
+def play_until(players: list[Player], stop: Callable[[int], bool] | None = None,
+               pick: Callable[[list[dict[str, str]]], str] | None = None) -> int:
+    """Each seat plays its first legal action (or `pick`) until the game ends or `stop(moves)`."""
+    moves = 0
+    for _ in range(20_000):
+        views = [player.current() for player in players]
+        if any(view["status"] == "over" for view in views):
+            return moves
+        if stop is not None and stop(moves):
+            return moves
+        for player, view in zip(players, views, strict=True):
+            if view["legal"]:
+                choice = pick(view["legal"]) if pick else view["legal"][0]["action"]
+                player.act(choice)
+                moves += 1
+    raise AssertionError("the game did not end")

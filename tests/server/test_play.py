@@ -1,0 +1,192 @@
+"""Live play over the WebSocket: turns, refusals, hidden hands, bots, the clock, rematches."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from pickletable.core.records import replay
+from tests.server.conftest import Client, Player, join, new_table, play_until, start
+
+QUICK = {
+    "board": (["human", "human"], {"target": 1.5}),
+    "card": (["human", "human"], {"target_score": 2, "win_by": 1}),
+    "slam": (["human", "human", "bot:easy"], {"tokens_to_win": 1}),
+}
+
+
+def seated_pair(client: Client, game: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    seats, options = QUICK[game]
+    made = new_table(client, game, seats, options=options)
+    table_id = made["table"]["id"]
+    joined = join(client, table_id)
+    start(client, table_id, made["token"])
+    return table_id, made, joined
+
+
+@pytest.mark.parametrize("game", sorted(QUICK))
+def test_two_people_play_a_whole_game_and_its_record_replays(client: Client, game: str) -> None:
+    table_id, made, joined = seated_pair(client, game)
+    url = f"/ws/tables/{table_id}"
+    with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
+        players = [Player(first, made["token"]), Player(second, joined["token"])]
+        moves = play_until(players)
+        assert moves > 0
+        final = players[0].current()
+    assert final["status"] == "over"
+    assert final["observation"]["outcome"] is not None
+    assert not players[0].refusals and not players[1].refusals
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    assert replay(record).is_over
+    assert record["seats"][0]["player"] == "human:Ann"
+    frames = client.get(f"/api/tables/{table_id}/replay").json()["frames"]
+    assert len(frames) == len(record["steps"]) + 1
+
+
+def test_a_move_out_of_turn_is_refused_with_whose_turn_it_is(client: Client) -> None:
+    table_id, made, joined = seated_pair(client, "board")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        blue = Player(socket, made["token"])
+        view = blue.current()
+        yellow_token = joined["token"]
+        waiting = view["to_act"]
+        assert waiting in (0, 2)
+        wrong = yellow_token if waiting == 0 else made["token"]
+        blue.token = wrong
+        blue.act("serve")
+        blue.current()
+    assert blue.refusals and "turn" in blue.refusals[0]
+
+
+def test_an_illegal_move_is_refused_with_the_legal_ones(client: Client) -> None:
+    table_id, made, joined = seated_pair(client, "board")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as one, \
+            client.websocket_connect(f"/ws/tables/{table_id}") as two:
+        players = [Player(one, made["token"]), Player(two, joined["token"])]
+        mover = next(p for p in players if p.current()["legal"])
+        mover.act("discard 7")
+        mover.act("")
+        mover.current()
+    assert "illegal action 'discard 7'" in mover.refusals[0]
+    assert "legal now:" in mover.refusals[0]
+    assert "empty action" in mover.refusals[1]
+
+
+def test_a_spectator_may_watch_but_not_act(client: Client) -> None:
+    table_id, _made, _joined = seated_pair(client, "card")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        watcher = Player(socket, None)
+        view = watcher.current()
+        assert view["you"] is None and view["legal"] == []
+        watcher.act("draw")
+        watcher.current()
+    assert "spectators can only watch" in watcher.refusals[0]
+
+
+def test_each_seat_sees_its_own_hand_and_never_the_others(client: Client) -> None:
+    table_id, made, joined = seated_pair(client, "card")
+    url = f"/ws/tables/{table_id}"
+    with client.websocket_connect(url) as one, client.websocket_connect(url) as two, \
+            client.websocket_connect(url) as three:
+        north, south = Player(one, made["token"]), Player(two, joined["token"])
+        spectator = Player(three, None)
+        play_until([north, south], stop=lambda moves: moves >= 3)
+        views = [north.current(), south.current(), spectator.current()]
+    north_view, south_view, watcher_view = (view["observation"] for view in views)
+    assert north_view["hand"] and south_view["hand"]
+    assert watcher_view["hand"] is None
+    for view, other in ((north_view, 2), (south_view, 0)):
+        seat = next(s for s in view["seats"] if s["seat"] == other)
+        if not seat["laid_down"]:
+            assert seat["hand"] is None
+    # the log a seat gets names the cards it drew, and not the ones the other drew
+    assert any("draws" in line for line in north.log)
+    record = client.get(f"/api/tables/{table_id}").json()
+    assert "token_hash" not in json.dumps(record)
+
+
+def test_bots_fill_the_other_seats_and_play_on_their_own(client: Client) -> None:
+    made = new_table(client, "slam", ["bot:easy", "bot:easy", "bot:easy"],
+                     options={"tokens_to_win": 1})
+    table_id = made["table"]["id"]
+    assert made["token"] is None and made["table"]["status"] == "playing"
+    for _ in range(200):
+        if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
+            break
+        time.sleep(0.02)
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "over"
+
+
+def test_a_seat_can_be_handed_to_a_bot_and_the_game_finishes(client: Client) -> None:
+    table_id, made, joined = seated_pair(client, "board")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        blue = Player(socket, made["token"])
+        blue.current()
+        answer = client.post(f"/api/tables/{table_id}/seats/2/bot", json={"level": "easy"},
+                             headers={"X-Seat-Token": made["token"]})
+        assert answer.status_code == 409  # Yellow has not left: only Yellow may hand it over
+        answer = client.post(f"/api/tables/{table_id}/seats/2/bot", json={"level": "easy"},
+                             headers={"X-Seat-Token": joined["token"]})
+        assert answer.status_code == 204
+        play_until([blue])
+        final = blue.current()
+    assert final["status"] == "over"
+    assert "A bot (easy) now plays Yellow." in blue.log
+    yellow = final["table"]["seats"][1]
+    assert yellow["kind"] == "bot" and "left" in yellow["label"]
+
+
+def test_a_seat_gone_past_the_grace_time_can_be_handed_over_by_another(
+    serve: Any,
+) -> None:
+    with serve(grace_seconds=0) as client:
+        table_id, made, _joined = seated_pair(client, "board")
+        answer = client.post(f"/api/tables/{table_id}/seats/2/bot", json={},
+                             headers={"X-Seat-Token": made["token"]})
+        assert answer.status_code == 204
+
+
+def test_the_turn_clock_plays_for_a_seat_that_does_not_move(client: Client) -> None:
+    made = new_table(client, "board", ["human", "bot:easy"], options={"target": 1.0},
+                     turn_seconds=1)
+    table_id = made["table"]["id"]
+    start(client, table_id, made["token"])
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        blue = Player(socket, made["token"])
+        deadline = time.time() + 30
+        while time.time() < deadline and not any("clock ran out" in line for line in blue.log):
+            view = blue.current()
+            if view["status"] == "over":
+                break
+            if view["clock"]:
+                assert view["clock"]["seat"] == 0
+            time.sleep(0.2)
+    assert any("Blue's clock ran out" in line for line in blue.log)
+
+
+def test_a_rematch_keeps_the_people_and_their_tokens(client: Client) -> None:
+    table_id, made, joined = seated_pair(client, "board")
+    url = f"/ws/tables/{table_id}"
+    with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+        play_until([Player(one, made["token"]), Player(two, joined["token"])])
+    too_soon = client.post(f"/api/tables/{table_id}/rematch",
+                           headers={"X-Seat-Token": "x"})
+    assert too_soon.status_code == 403
+    again = client.post(f"/api/tables/{table_id}/rematch",
+                        headers={"X-Seat-Token": joined["token"]}).json()
+    assert again["table"]["rematch_of"] == table_id
+    assert again["table"]["status"] == "playing"
+    assert again["seat"] == 2 and again["token"] == joined["token"]
+    same = client.post(f"/api/tables/{table_id}/rematch",
+                       headers={"X-Seat-Token": made["token"]}).json()
+    assert same["table"]["id"] == again["table"]["id"] and same["seat"] == 0
+
+
+def test_the_record_waits_for_the_end_of_the_game(client: Client) -> None:
+    table_id, _made, _joined = seated_pair(client, "card")
+    answer = client.get(f"/api/tables/{table_id}/record")
+    assert answer.status_code == 409
+    assert "once the game is over" in answer.json()["detail"]
