@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean chromium
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pickletable needs Python 3.11 or newer")'
@@ -14,10 +14,24 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/pickletable play board --seats human,bot
+	$(BIN)/pickletable serve
 
-test: $(STAMP)
-	$(BIN)/python -m pytest
+test: $(STAMP) chromium
+	$(BIN)/python -m pytest -rs
+
+# The browser tests drive Debian's Chromium (Playwright's own download does not work
+# everywhere). Install it when missing and we can; otherwise say how, and they skip.
+CHROMIUM ?= /usr/bin/chromium
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Debian's chromium for the browser tests..."; \
+		apt-get install -y -qq chromium >/dev/null 2>&1 || \
+		{ apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; } || \
+		echo "Could not install chromium: run 'apt-get install -y chromium'; browser tests will skip."; \
+	else \
+		echo "Browser tests need Chromium at $(CHROMIUM): run 'sudo apt-get install -y chromium' (they skip without it)."; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -53,7 +53,7 @@ class LiveTable:
     state: GameState = field(init=False)
     steps: list[StoredStep] = field(default_factory=list)
     logs: dict[int | None, list[str]] = field(default_factory=dict)
-    notes: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[list[Any]] = field(default_factory=list)
     bots: dict[tuple[int, str], Agent] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -81,9 +81,17 @@ class LiveTable:
             rematch_id=row.get("rematch_id"),
             created=str(row.get("created", "")),
         )
+        notes = [(int(index), str(text)) for index, text in row.get("notes") or []]
         for step in steps or []:
+            table._replay_notes(notes, step.index)
             table.replay_step(step)
+        table._replay_notes(notes, len(table.steps))
         return table
+
+    def _replay_notes(self, notes: list[tuple[int, str]], index: int) -> None:
+        for at, text in notes:
+            if at == index:
+                self.note(text)
 
     def row(self) -> dict[str, Any]:
         """The stored form of the table's settings and seats."""
@@ -98,12 +106,17 @@ class LiveTable:
                 "data": self.content.data,
             },
             "seats": self.seats_json(),
+            "notes": self.notes_json(),
             "seed": self.seed,
             "status": self.status,
             "turn_seconds": self.turn_seconds,
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
         }
+
+    def notes_json(self) -> list[list[Any]]:
+        """A copy of the notes as stored: [step, text] pairs."""
+        return [list(note) for note in self.notes]
 
     def seats_json(self) -> list[dict[str, Any]]:
         """The seats in their stored form."""
@@ -173,16 +186,21 @@ class LiveTable:
     def rollback(self, keep: int) -> None:
         """Rebuild the state from the first `keep` steps (after a failed commit)."""
         steps = self.steps[:keep]
+        notes = [(int(at), str(text)) for at, text in self.notes if at <= keep]
         self.state = self.game.new_game(self.players, self.options, self.content)
         self.steps = []
+        self.notes = []
         self.logs = {audience: [] for audience in self.audiences}
         for step in steps:
+            self._replay_notes(notes, step.index)
             self.apply(step.by, Action.from_text(step.action))
+        self._replay_notes(notes, len(self.steps))
         if not self.state.is_over and self.status == OVER:
             self.status = PLAYING
 
     def note(self, text: str) -> None:
         """A line for every log that is not a game event (a seat handed to a bot, say)."""
+        self.notes.append([len(self.steps), text])
         for lines in self.logs.values():
             lines.append(text)
 

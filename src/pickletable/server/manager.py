@@ -222,9 +222,9 @@ class TableManager:
             for seat in free:
                 seat.kind, seat.level = BOT, DEFAULT_BOT_LEVEL
             table.status = PLAYING
-            await self._write(self._storage().update_table, table.id,
-                              seats=table.seats_json(), status=PLAYING)
             table.note("The game starts.")
+            await self._write(self._storage().update_table, table.id,
+                              seats=table.seats_json(), status=PLAYING, notes=table.notes_json())
             await self._broadcast(table)
         self._wake_driver(table)
 
@@ -246,8 +246,8 @@ class TableManager:
                     raise Refused(f"{seat.label()} is still at the table; only they can "
                                   "hand their seat to a bot for now")
             seat.kind, seat.level, seat.was_human = BOT, level, not seat.is_free
-            await self._save_seats(table)
             table.note(f"A bot ({level}) now plays {seat.name}.")
+            await self._save_seats(table)
             await self._broadcast(table)
         self._wake_driver(table)
 
@@ -469,13 +469,21 @@ class TableManager:
         """Write steps before anyone hears of them; on failure undo them in memory."""
         steps = list(steps)
         try:
-            await self._write(self._storage().append_steps, table.id, steps, status=table.status)
+            await self._write(
+                self._storage().append_steps, table.id, steps, status=table.status,
+                notes=table.notes_json(),
+            )
         except Unavailable:
             table.rollback(len(table.steps) - len(steps))
             raise
 
     async def _save_seats(self, table: LiveTable) -> None:
-        await self._write(self._storage().update_table, table.id, seats=table.seats_json())
+        await self._write(
+            self._storage().update_table,
+            table.id,
+            seats=table.seats_json(),
+            notes=table.notes_json(),
+        )
 
     def _seat(self, table: LiveTable, number: int) -> Seat:
         try:

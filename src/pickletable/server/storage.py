@@ -36,6 +36,8 @@ class TableRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     content: Mapped[dict[str, Any]] = mapped_column(JSON)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    notes: Mapped[list[list[Any]]] = mapped_column(JSON, default=list)
+    """Log lines that are not game events, as [step, text] pairs (a seat handed to a bot)."""
     seed: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16))
     turn_seconds: Mapped[int] = mapped_column(Integer, default=0)
@@ -81,6 +83,7 @@ TABLE_FIELDS = (
     "options",
     "content",
     "seats",
+    "notes",
     "seed",
     "status",
     "turn_seconds",

@@ -41,6 +41,7 @@ function connect() {
 }
 
 function onStatus(status) {
+  if (status === "connected") document.body.dataset.connections = Number(document.body.dataset.connections || 0) + 1;
   el("connection").textContent = status === "connected" ? "" : "Reconnecting to the table…";
   document.body.classList.toggle("offline", status !== "connected");
 }

@@ -66,10 +66,10 @@ function hand(obs, view, face) {
   }
   const verdict = obs.verdict;
   const layDown = new Set(obs.lay_down_after || []);
-  const cardFor = (code) => {
+  const cardFor = (code, options = {}) => {
     const lay = `discard ${code} lay`;
     const action = view.legal.some((choice) => choice.action === lay) ? lay : `discard ${code}`;
-    return face(code, { action, extra: layDown.has(code) ? "lay" : "" });
+    return face(code, { ...options, action, extra: layDown.has(code) ? "lay" : "" });
   };
   return h("section", { class: "hand-box", "aria-label": "Your hand" },
     h("h3", {}, "Your hand ", verdict ? h("small", { class: "note" }, `— ${verdict.summary}`) : null),

@@ -1,0 +1,134 @@
+"""Browser tests: a real server in a subprocess, Debian's Chromium driven by Playwright.
+
+Playwright's own browser download does not work everywhere; these tests use
+the system Chromium (``/usr/bin/chromium``, or ``PICKLETABLE_CHROMIUM``).
+``make test`` installs Debian's ``chromium`` package when it is missing and
+it can; without it these tests are skipped and say how to install it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("PICKLETABLE_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+HOW_TO_INSTALL = (
+    f"no Chromium at {CHROMIUM}: install Debian's package with "
+    "`sudo apt-get install -y chromium` (make test does this when run as root), "
+    "or point PICKLETABLE_CHROMIUM at a Chromium binary"
+)
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(os.environ.get("PICKLETABLE_SCREENSHOTS", ROOT / "build" / "screenshots"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the marker so `-m "not browser"` skips these tests."""
+    config.addinivalue_line("markers", "browser: Playwright tests in Debian's Chromium")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder is a browser test."""
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the whole session."""
+    if not CHROMIUM.exists():
+        pytest.skip(HOW_TO_INSTALL)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class Server:
+    """``pickletable serve`` in a subprocess, on a free port, with its own SQLite file."""
+
+    def __init__(self, database: Path) -> None:
+        self.database_url = f"sqlite:///{database}"
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.output = database.parent / "server.log"
+
+    def start(self) -> None:
+        """Start and wait until the API answers."""
+        env = {**os.environ, "PICKLETABLE_BOT_DELAY": "0.05"}
+        with self.output.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "pickletable.cli.main", "serve", "--port", str(self.port),
+                 "--database-url", self.database_url],
+                stdout=log, stderr=subprocess.STDOUT, env=env,
+            )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.output.read_text()}")
+            try:
+                self.get("/api/games")
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the server did not start: {self.output.read_text()}")
+
+    def stop(self) -> None:
+        """Stop the server (as Ctrl-C would)."""
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(10)
+        self.process = None
+
+    def restart(self) -> None:
+        """Stop and start again on the same port and database."""
+        self.stop()
+        self.start()
+
+    def get(self, path: str) -> Any:
+        """GET a JSON document from the server."""
+        with urllib.request.urlopen(self.url + path, timeout=5) as answer:
+            return json.loads(answer.read())
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A running server of this test's own."""
+    running = Server(tmp_path / "tables.sqlite3")
+    running.start()
+    yield running
+    running.stop()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
