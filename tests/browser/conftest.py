@@ -80,9 +80,19 @@ class Server:
         env = {**os.environ, "PICKLETABLE_BOT_DELAY": "0.05"}
         with self.output.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "pickletable.cli.main", "serve", "--port", str(self.port),
-                 "--database-url", self.database_url],
-                stdout=log, stderr=subprocess.STDOUT, env=env,
+                [
+                    sys.executable,
+                    "-m",
+                    "pickletable.cli.main",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--database-url",
+                    self.database_url,
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
             )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

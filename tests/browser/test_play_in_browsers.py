@@ -120,7 +120,8 @@ def move(page: Page, rng: random.Random) -> bool:
         return False
     page.wait_for_function(
         "step => document.body.dataset.step !== step || document.body.dataset.status === 'over'",
-        arg=step, timeout=10_000,
+        arg=step,
+        timeout=10_000,
     )
     return True
 
@@ -159,8 +160,10 @@ def refresh_in_the_middle(page: Page) -> None:
 
 def restart_in_the_middle(ann: Page, bob: Page, server: Server) -> None:
     """After a restart both pages reconnect by themselves and nothing is lost."""
-    before = {page: (int(page.get_attribute("body", "data-step") or 0), log_lines(page))
-              for page in (ann, bob)}
+    before = {
+        page: (int(page.get_attribute("body", "data-step") or 0), log_lines(page))
+        for page in (ann, bob)
+    }
     connections = {page: page.get_attribute("body", "data-connections") for page in (ann, bob)}
     server.restart()
     for page in (ann, bob):
@@ -169,7 +172,8 @@ def restart_in_the_middle(ann: Page, bob: Page, server: Server) -> None:
             "([n, lines]) => document.body.dataset.connections !== n"
             " && !document.body.classList.contains('offline')"
             " && document.querySelectorAll('#log li').length >= lines",
-            arg=[connections[page], len(lines)], timeout=15_000,
+            arg=[connections[page], len(lines)],
+            timeout=15_000,
         )
         assert int(page.get_attribute("body", "data-step") or 0) >= step
         assert log_lines(page)[: len(lines)] == lines

@@ -77,8 +77,8 @@ class Player:
 def new_table(client: TestClient, game: str, seats: list[str], **body: Any) -> dict[str, Any]:
     """Create a table as "Ann" and return the answer (table, seat, token)."""
     answer = client.post(
-        "/api/tables", json={"game": game, "seats": seats, "players": len(seats), "name": "Ann",
-                             **body}
+        "/api/tables",
+        json={"game": game, "seats": seats, "players": len(seats), "name": "Ann", **body},
     )
     assert answer.status_code == 201, answer.text
     result: dict[str, Any] = answer.json()
@@ -96,14 +96,18 @@ def join(client: TestClient, table_id: str, name: str = "Bob") -> dict[str, Any]
 def start(client: TestClient, table_id: str, token: str, fill: bool = False) -> None:
     """Start the table as the seat of `token`."""
     answer = client.post(
-        f"/api/tables/{table_id}/start", json={"fill_with_bots": fill},
+        f"/api/tables/{table_id}/start",
+        json={"fill_with_bots": fill},
         headers={"X-Seat-Token": token},
     )
     assert answer.status_code == 204, answer.text
 
 
-def play_until(players: list[Player], stop: Callable[[int], bool] | None = None,
-               pick: Callable[[list[dict[str, str]]], str] | None = None) -> int:
+def play_until(
+    players: list[Player],
+    stop: Callable[[int], bool] | None = None,
+    pick: Callable[[list[dict[str, str]]], str] | None = None,
+) -> int:
     """Each seat plays its first legal action (or `pick`) until the game ends or `stop(moves)`."""
     moves = 0
     for _ in range(20_000):

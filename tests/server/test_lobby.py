@@ -35,8 +35,9 @@ def test_the_creator_sits_in_the_first_human_seat_and_gets_an_invite_link(client
 def test_a_friend_joins_a_free_seat_and_either_may_start(client: Client) -> None:
     made = new_table(client, "board", ["human", "human"])
     table_id = made["table"]["id"]
-    refused = client.post(f"/api/tables/{table_id}/start", json={},
-                          headers={"X-Seat-Token": made["token"]})
+    refused = client.post(
+        f"/api/tables/{table_id}/start", json={}, headers={"X-Seat-Token": made["token"]}
+    )
     assert refused.status_code == 409
     assert "waiting for players in Yellow" in refused.json()["detail"]
     joined = join(client, table_id)
@@ -62,8 +63,9 @@ def test_free_seats_can_go_to_bots_at_the_start(client: Client) -> None:
 
 def test_only_a_seated_player_may_start(client: Client) -> None:
     made = new_table(client, "board", ["human", "human"])
-    answer = client.post(f"/api/tables/{made['table']['id']}/start", json={},
-                         headers={"X-Seat-Token": "not-a-token"})
+    answer = client.post(
+        f"/api/tables/{made['table']['id']}/start", json={}, headers={"X-Seat-Token": "not-a-token"}
+    )
     assert answer.status_code == 403
     assert "seat token" in answer.json()["detail"]
 
@@ -106,8 +108,12 @@ def test_the_openapi_spec_lists_the_routes(client: Client) -> None:
 
 def test_the_pages_are_served(client: Client) -> None:
     made = new_table(client, "board", ["human", "human"])
-    for path in ["/", f"/table/{made['table']['id']}", "/rules/board",
-                 f"/table/{made['table']['id']}/replay"]:
+    for path in [
+        "/",
+        f"/table/{made['table']['id']}",
+        "/rules/board",
+        f"/table/{made['table']['id']}/replay",
+    ]:
         page = client.get(path)
         assert page.status_code == 200 and "<!doctype html>" in page.text, path
     assert client.get("/static/js/table.js").status_code == 200

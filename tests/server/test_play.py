@@ -63,8 +63,10 @@ def test_a_move_out_of_turn_is_refused_with_whose_turn_it_is(client: Client) -> 
 
 def test_an_illegal_move_is_refused_with_the_legal_ones(client: Client) -> None:
     table_id, made, joined = seated_pair(client, "board")
-    with client.websocket_connect(f"/ws/tables/{table_id}") as one, \
-            client.websocket_connect(f"/ws/tables/{table_id}") as two:
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}") as one,
+        client.websocket_connect(f"/ws/tables/{table_id}") as two,
+    ):
         players = [Player(one, made["token"]), Player(two, joined["token"])]
         mover = next(p for p in players if p.current()["legal"])
         mover.act("discard 7")
@@ -89,8 +91,11 @@ def test_a_spectator_may_watch_but_not_act(client: Client) -> None:
 def test_each_seat_sees_its_own_hand_and_never_the_others(client: Client) -> None:
     table_id, made, joined = seated_pair(client, "card")
     url = f"/ws/tables/{table_id}"
-    with client.websocket_connect(url) as one, client.websocket_connect(url) as two, \
-            client.websocket_connect(url) as three:
+    with (
+        client.websocket_connect(url) as one,
+        client.websocket_connect(url) as two,
+        client.websocket_connect(url) as three,
+    ):
         north, south = Player(one, made["token"]), Player(two, joined["token"])
         spectator = Player(three, None)
         play_until([north, south], stop=lambda moves: moves >= 3)
@@ -109,8 +114,9 @@ def test_each_seat_sees_its_own_hand_and_never_the_others(client: Client) -> Non
 
 
 def test_bots_fill_the_other_seats_and_play_on_their_own(client: Client) -> None:
-    made = new_table(client, "slam", ["bot:easy", "bot:easy", "bot:easy"],
-                     options={"tokens_to_win": 1})
+    made = new_table(
+        client, "slam", ["bot:easy", "bot:easy", "bot:easy"], options={"tokens_to_win": 1}
+    )
     table_id = made["table"]["id"]
     assert made["token"] is None and made["table"]["status"] == "playing"
     for _ in range(200):
@@ -125,11 +131,17 @@ def test_a_seat_can_be_handed_to_a_bot_and_the_game_finishes(client: Client) -> 
     with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
         blue = Player(socket, made["token"])
         blue.current()
-        answer = client.post(f"/api/tables/{table_id}/seats/2/bot", json={"level": "easy"},
-                             headers={"X-Seat-Token": made["token"]})
+        answer = client.post(
+            f"/api/tables/{table_id}/seats/2/bot",
+            json={"level": "easy"},
+            headers={"X-Seat-Token": made["token"]},
+        )
         assert answer.status_code == 409  # Yellow has not left: only Yellow may hand it over
-        answer = client.post(f"/api/tables/{table_id}/seats/2/bot", json={"level": "easy"},
-                             headers={"X-Seat-Token": joined["token"]})
+        answer = client.post(
+            f"/api/tables/{table_id}/seats/2/bot",
+            json={"level": "easy"},
+            headers={"X-Seat-Token": joined["token"]},
+        )
         assert answer.status_code == 204
         play_until([blue])
         final = blue.current()
@@ -144,14 +156,16 @@ def test_a_seat_gone_past_the_grace_time_can_be_handed_over_by_another(
 ) -> None:
     with serve(grace_seconds=0) as client:
         table_id, made, _joined = seated_pair(client, "board")
-        answer = client.post(f"/api/tables/{table_id}/seats/2/bot", json={},
-                             headers={"X-Seat-Token": made["token"]})
+        answer = client.post(
+            f"/api/tables/{table_id}/seats/2/bot", json={}, headers={"X-Seat-Token": made["token"]}
+        )
         assert answer.status_code == 204
 
 
 def test_the_turn_clock_plays_for_a_seat_that_does_not_move(client: Client) -> None:
-    made = new_table(client, "board", ["human", "bot:easy"], options={"target": 1.0},
-                     turn_seconds=1)
+    made = new_table(
+        client, "board", ["human", "bot:easy"], options={"target": 1.0}, turn_seconds=1
+    )
     table_id = made["table"]["id"]
     start(client, table_id, made["token"])
     with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
@@ -172,16 +186,17 @@ def test_a_rematch_keeps_the_people_and_their_tokens(client: Client) -> None:
     url = f"/ws/tables/{table_id}"
     with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
         play_until([Player(one, made["token"]), Player(two, joined["token"])])
-    too_soon = client.post(f"/api/tables/{table_id}/rematch",
-                           headers={"X-Seat-Token": "x"})
+    too_soon = client.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": "x"})
     assert too_soon.status_code == 403
-    again = client.post(f"/api/tables/{table_id}/rematch",
-                        headers={"X-Seat-Token": joined["token"]}).json()
+    again = client.post(
+        f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": joined["token"]}
+    ).json()
     assert again["table"]["rematch_of"] == table_id
     assert again["table"]["status"] == "playing"
     assert again["seat"] == 2 and again["token"] == joined["token"]
-    same = client.post(f"/api/tables/{table_id}/rematch",
-                       headers={"X-Seat-Token": made["token"]}).json()
+    same = client.post(
+        f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": made["token"]}
+    ).json()
     assert same["table"]["id"] == again["table"]["id"] and same["seat"] == 0
 
 

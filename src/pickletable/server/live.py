@@ -71,8 +71,9 @@ class LiveTable:
             game=game,
             players=int(row["players"]),
             options=dict(row["options"]),
-            content=Content(content.data, row["content"].get("source", "built-in"),
-                            content.fingerprint),
+            content=Content(
+                content.data, row["content"].get("source", "built-in"), content.fingerprint
+            ),
             seats=[Seat.from_json(seat) for seat in row["seats"]],
             seed=int(row["seed"]),
             status=str(row["status"]),
@@ -274,8 +275,11 @@ class LiveTable:
             meta={"seed": self.seed, "table": self.id, "server": f"pickletable {__version__}"},
         )
         recorder.steps = [
-            {"by": "chance" if step.by == CHANCE else step.by, "action": step.action,
-             "events": step.events}
+            {
+                "by": "chance" if step.by == CHANCE else step.by,
+                "action": step.action,
+                "events": step.events,
+            }
             for step in self.steps
         ]
         return recorder.to_json(self.state)

@@ -113,8 +113,9 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is None:
             why = self.problems.get(table_id)
-            raise NotFound(f"table {table_id!r} " + (f"cannot be rebuilt: {why}" if why
-                                                     else "does not exist"))
+            raise NotFound(
+                f"table {table_id!r} " + (f"cannot be rebuilt: {why}" if why else "does not exist")
+            )
         return table
 
     def listing(self) -> list[dict[str, Any]]:
@@ -129,9 +130,7 @@ class TableManager:
         present = {c.seat for c in self._connections.get(table.id, ())}
         for seat in value["seats"]:
             seat["connected"] = seat["kind"] == BOT or seat["seat"] in present
-        value["spectators"] = sum(
-            1 for c in self._connections.get(table.id, ()) if c.seat is None
-        )
+        value["spectators"] = sum(1 for c in self._connections.get(table.id, ()) if c.seat is None)
         return value
 
     async def create(
@@ -198,8 +197,7 @@ class TableManager:
             else:
                 seat = self._seat(table, seat_number)
                 if not seat.is_free:
-                    raise Refused(f"{seat.name} is taken; free: "
-                                  + ", ".join(s.name for s in free))
+                    raise Refused(f"{seat.name} is taken; free: " + ", ".join(s.name for s in free))
             token = new_token()
             seat.token_hash = hash_token(token)
             seat.player = _clean_name(name) or seat.player or seat.name
@@ -217,14 +215,21 @@ class TableManager:
             free = table.free_seats()
             if free and not fill_with_bots:
                 names = ", ".join(s.name for s in free)
-                raise Refused(f"waiting for players in {names}: share the invite link, "
-                              "or start with bots in the free seats")
+                raise Refused(
+                    f"waiting for players in {names}: share the invite link, "
+                    "or start with bots in the free seats"
+                )
             for seat in free:
                 seat.kind, seat.level = BOT, DEFAULT_BOT_LEVEL
             table.status = PLAYING
             table.note("The game starts.")
-            await self._write(self._storage().update_table, table.id,
-                              seats=table.seats_json(), status=PLAYING, notes=table.notes_json())
+            await self._write(
+                self._storage().update_table,
+                table.id,
+                seats=table.seats_json(),
+                status=PLAYING,
+                notes=table.notes_json(),
+            )
             await self._broadcast(table)
         self._wake_driver(table)
 
@@ -243,8 +248,10 @@ class TableManager:
             if asker.seat != seat.seat and not seat.is_free:
                 gone = self._gone_for(table, seat.seat)
                 if gone is None or gone < self.settings.grace_seconds:
-                    raise Refused(f"{seat.label()} is still at the table; only they can "
-                                  "hand their seat to a bot for now")
+                    raise Refused(
+                        f"{seat.label()} is still at the table; only they can "
+                        "hand their seat to a bot for now"
+                    )
             seat.kind, seat.level, seat.was_human = BOT, level, not seat.is_free
             table.note(f"A bot ({level}) now plays {seat.name}.")
             await self._save_seats(table)
@@ -273,8 +280,9 @@ class TableManager:
                 created=f"{time.time():.6f}",
             )
             again.status = WAITING if again.free_seats() else PLAYING
-            await self._write(self._storage().create_table,
-                              {**again.row(), "created": again.created})
+            await self._write(
+                self._storage().create_table, {**again.row(), "created": again.created}
+            )
             table.rematch_id = again.id
             await self._write(self._storage().update_table, table.id, rematch_id=again.id)
             self._add(again)
@@ -462,15 +470,19 @@ class TableManager:
             await self._in_db(function, *args, **kwargs)
         except Exception as error:
             log.exception("database write failed")
-            raise Unavailable(f"the table could not be saved ({type(error).__name__}); "
-                              "nothing changed, try again") from None
+            raise Unavailable(
+                f"the table could not be saved ({type(error).__name__}); nothing changed, try again"
+            ) from None
 
     async def _commit(self, table: LiveTable, steps: Iterable[StoredStep]) -> None:
         """Write steps before anyone hears of them; on failure undo them in memory."""
         steps = list(steps)
         try:
             await self._write(
-                self._storage().append_steps, table.id, steps, status=table.status,
+                self._storage().append_steps,
+                table.id,
+                steps,
+                status=table.status,
                 notes=table.notes_json(),
             )
         except Unavailable:
@@ -495,8 +507,9 @@ class TableManager:
     def _seated(self, table: LiveTable, token: str | None) -> Seat:
         seat = table.seat_for_token(token)
         if seat is None:
-            raise NotYours("that needs the seat token of a player at this table "
-                           "(spectators can only watch)")
+            raise NotYours(
+                "that needs the seat token of a player at this table (spectators can only watch)"
+            )
         return seat
 
     def _gone_for(self, table: LiveTable, seat: int) -> float | None:

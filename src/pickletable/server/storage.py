@@ -121,9 +121,7 @@ class Storage:
             for key, value in changes.items():
                 setattr(row, key, value)
 
-    def append_steps(
-        self, table_id: str, steps: Iterable[StoredStep], **changes: Any
-    ) -> None:
+    def append_steps(self, table_id: str, steps: Iterable[StoredStep], **changes: Any) -> None:
         """Commit steps (and any table changes, such as the status) in one transaction."""
         with self._sessions.begin() as session:
             for step in steps:
@@ -148,9 +146,7 @@ class Storage:
         with Session(self.engine) as session:
             tables = session.scalars(select(TableRow).order_by(TableRow.created)).all()
             steps: dict[str, list[StoredStep]] = {row.id: [] for row in tables}
-            for step in session.scalars(
-                select(StepRow).order_by(StepRow.table_id, StepRow.index)
-            ):
+            for step in session.scalars(select(StepRow).order_by(StepRow.table_id, StepRow.index)):
                 steps.setdefault(step.table_id, []).append(
                     StoredStep(step.index, step.by, step.action, list(step.events))
                 )

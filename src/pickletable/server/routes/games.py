@@ -24,8 +24,12 @@ def list_games() -> list[dict[str, Any]]:
 def rules(game_id: str) -> dict[str, Any]:
     """A game's rules page (Markdown) and its options."""
     game = _game(game_id)
-    return {"game": game.id, "title": game.title, "markdown": game.rules_text(),
-            "options": describe_game(game)["options"]}
+    return {
+        "game": game.id,
+        "title": game.title,
+        "markdown": game.rules_text(),
+        "options": describe_game(game)["options"],
+    }
 
 
 def describe_game(game: GameDefinition) -> dict[str, Any]:

@@ -57,9 +57,7 @@ def get_table(table_id: str, manager: Manager, token: Token) -> dict[str, Any]:
 
 
 @router.post("/{table_id}/join")
-async def join_table(
-    table_id: str, body: JoinTable, request: Request, manager: Manager
-) -> Seated:
+async def join_table(table_id: str, body: JoinTable, request: Request, manager: Manager) -> Seated:
     """Take a free seat with a display name."""
     joined = await manager.join(table_id, body.name, body.seat)
     return _seated(joined, request, manager)
