@@ -39,7 +39,8 @@ function build(container) {
   const stanchion = s("g", { class: "stanchion", "aria-label": "ball stanchion" },
     s("rect", { x: -3, y: -26, width: 6, height: 26, rx: 2 }),
     s("rect", { x: -10, y: -2, width: 20, height: 5, rx: 2 }),
-    s("circle", { cx: 0, cy: -30, r: 6, class: "stanchion-ball" }));
+    s("circle", { cx: 0, cy: -30, r: 6, class: "stanchion-ball" }),
+    s("title", {}, "ball stanchion"));
   const ball = s("circle", { r: 9, class: "ball", cx: 0, cy: 0 });
   const banner = s("text", { x: NET, y: 22, class: "court-banner" });
   court.append(pieces, stanchion, ball, banner);
@@ -89,7 +90,7 @@ function drawCourt(obs) {
   if (show) {
     const { x, y } = position(obs, obs.server);
     const side = x < NET ? -1 : 1;
-    parts.stanchion.setAttribute("transform", `translate(${x + side * 62} ${y + 30})`);
+    parts.stanchion.setAttribute("transform", `translate(${x + side * 66} ${y + 40}) scale(1.6)`);
   }
   const rally = obs.rally || {};
   parts.banner.textContent = obs.outcome ? obs.outcome.reason
@@ -134,7 +135,7 @@ function drawTrack(obs) {
 
 function drawPlayCard(obs) {
   const piles = obs.piles || {};
-  const counts = Object.entries(piles).filter(([name]) => name !== "character")
+  const counts = Object.entries(piles).filter(([name, count]) => name !== "character" && count > 0)
     .map(([name, count]) => `${name} ${count}`).join(" · ");
   replace(parts.playCard,
     obs.play_card ? h("div", { class: "play-card" }, h("strong", {}, "Play Card"), h("p", {}, obs.play_card.text)) : null,
@@ -143,6 +144,7 @@ function drawPlayCard(obs) {
 }
 
 function drawPlayers(obs, ctx) {
+  parts.players.classList.toggle("four", obs.seats.length === 4);
   replace(parts.players, obs.seats.map((seat) => {
     const c = seat.character;
     const cardButton = (prefix, card) => {

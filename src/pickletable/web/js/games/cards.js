@@ -8,7 +8,7 @@ import { h } from "../dom.js";
  */
 export function card(face, note, { action, ctx, special = false, extra = "" } = {}) {
   const playable = action && ctx && ctx.legal.has(action);
-  const long = String(face).length > 4 ? " long" : "";
+  const long = String(face).length > 3 ? " long" : "";
   const classes = `card${long}${special ? " special" : ""}${playable ? " playable" : ""}${extra ? " " + extra : ""}`;
   const body = [h("span", {}, face), note ? h("small", {}, note) : null];
   if (playable) {

@@ -63,8 +63,11 @@ function others(obs, view, ctx) {
     const inRound = obs.phase !== "play" || obs.in.includes(seat);
     const duel = obs.duel && obs.duel.includes(seat);
     const known = obs.known_hands && obs.known_hands[String(seat)];
+    const partner = obs.doubles && view.you !== null
+      && obs.teams.some((team) => team.includes(seat) && team.includes(view.you));
     return h("section", { class: `other${acting ? " acting" : ""}${inRound ? "" : " out"}`, "aria-label": obs.names[seat] },
-      h("header", {}, h("span", {}, obs.names[seat], " ", h("small", {}, ctx.seatLabel(seat))),
+      h("header", {}, h("span", {}, obs.names[seat], " ", h("small", {}, ctx.seatLabel(seat)),
+        partner ? h("span", { class: "badge" }, "partner") : null),
         tokens(obs.tokens[seat], obs.tokens_to_win)),
       h("p", { class: "note" }, `${obs.hand_counts[seat]} in hand · ${obs.discard_counts[seat]} discarded`,
         obs.dealer === seat ? " · dealer" : "", duel ? " · in the duel" : "",
