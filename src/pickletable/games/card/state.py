@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import bisect
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pickletable.core.actions import Action
+from pickletable.core.errors import IllegalActionError
 from pickletable.core.events import Event
 from pickletable.core.options import OptionValue
 from pickletable.core.piles import Pile
@@ -49,6 +50,8 @@ TEAMS_BY_PLAYERS = {2: {0: 0, 2: 1}, 3: {0: 0, 1: 1, 3: 1}, 4: {0: 0, 1: 1, 2: 0
 
 DRAW = Action("draw")
 LAY = "lay"
+DISCARD_MENU_CACHE = 200_000
+"""Discard menus kept per game before the memo starts again (bounds memory)."""
 CHANCE_STAGES = frozenset({"first_server", "deal", "flip", "drawing"})
 
 
@@ -72,6 +75,10 @@ class CardRules:
     discard: dict[str, Action]
     discard_lay: dict[str, Action]
     chance: dict[str, dict[str, Action]]
+    discard_menus: dict[tuple[tuple[str, ...], str | None], tuple[Action, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Memoised discard menus by (hand, card that may not be discarded)."""
 
     @staticmethod
     def build(deck: CardDeck, options: dict[str, OptionValue], players: int) -> CardRules:
@@ -217,8 +224,33 @@ class CardState(GameState):
             return self._discards()
         if stage in CHANCE_STAGES:
             actions = self.rules.chance[_CHANCE_VERB[stage]]
-            return [actions[card] for card, _ in self.pile.draw_outcomes()]
+            pile = self.pile
+            if pile.unseen_count:
+                return [actions[card] for card in pile.unseen]
+            return [actions[pile.known[0]]] if pile.known else []
         return []
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play `action` and return its events; refuse it, changing nothing, if illegal.
+
+        Same contract as `GameState.apply`, with a quicker check than listing
+        every legal action (a chance card is legal if the pile can give it).
+        """
+        stage = self.stage
+        if stage in CHANCE_STAGES:
+            args = action.args
+            legal = (
+                action.verb == _CHANCE_VERB[stage]
+                and len(args) == 1
+                and self.pile.can_draw(args[0])
+            )
+        elif stage == "turn":
+            legal = action == DRAW or action == self.rules.take[self.discards[-1]]
+        else:
+            legal = action in self.legal_actions()
+        if not legal:
+            raise IllegalActionError(action, self.legal_actions(), self.illegal_reason(action))
+        return self._apply(action)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cards chance may turn up next, with their probabilities."""
@@ -226,12 +258,27 @@ class CardState(GameState):
         if stage not in CHANCE_STAGES:
             return []
         actions = self.rules.chance[_CHANCE_VERB[stage]]
-        return [(actions[card], p) for card, p in self.pile.draw_outcomes()]
+        pile = self.pile
+        total = pile.unseen_count
+        if total:
+            return [(actions[card], n / total) for card, n in pile.unseen.items()]
+        return [(actions[pile.known[0]], 1.0)] if pile.known else []
 
     def _discards(self) -> list[Action]:
         rules = self.rules
         hand = self.hands[self.turn]
         barred = self.taken if rules.no_discard_taken_card else None
+        key = (hand, barred)
+        cache = rules.discard_menus
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= DISCARD_MENU_CACHE:
+                cache.clear()
+            found = cache[key] = self._list_discards(hand, barred)
+        return list(found)
+
+    def _list_discards(self, hand: tuple[str, ...], barred: str | None) -> tuple[Action, ...]:
+        rules = self.rules
         layable = rules.solver.lay_down_discards(hand)
         actions = []
         previous = ""
@@ -244,7 +291,7 @@ class CardState(GameState):
             actions.append(rules.discard[card])
             if card in layable:
                 actions.append(rules.discard_lay[card])
-        return actions
+        return tuple(actions)
 
     def illegal_reason(self, action: Action) -> str:
         """Why an action is refused, in the rulebook's terms."""
