@@ -124,3 +124,13 @@ def test_reshuffle_limit_two_allows_a_second_reshuffle() -> None:
     until(state, "reshuffled")
     assert state.reshuffles == 2 and state.rally == 1
     until(state, "rally_scored")
+
+
+def test_rally_turn_limit_ends_a_rally_nobody_draws_in() -> None:
+    state = start({NORTH: JUNK_A, SOUTH: JUNK_B}, flip="9", rally_turn_limit=6)
+    for _ in range(5):
+        take_turn(state)
+    events = take_turn(state)
+    summary = find(events, "rally_scored").data
+    assert summary["ended"] == "limit" and summary["serve_to"] is None
+    assert state.rally == 2

@@ -30,6 +30,11 @@ CARD_STYLES = {
     "kitchen": "bold yellow",
     "dink": "bold cyan",
 }
+ENDINGS = {
+    "pile": "the draw pile ran out twice",
+    "lap": "after the final turns",
+    "limit": "turn limit reached",
+}
 REASONS = {
     "dink": ("Dink Shot", "Dink Shots"),
     "complete": ("complete hand while serving", "complete hand while serving"),
@@ -218,7 +223,7 @@ def _last_rally(observation: dict[str, Any]) -> RenderableType:
         serve = f"{names[serve_to]} laid down the first Dink Shot and serves."
     else:
         serve = f"{names[serve_to]} laid down the first complete hand and serves."
-    ended = "the draw pile ran out twice" if summary["ended"] == "pile" else "after the final turns"
+    ended = ENDINGS.get(summary["ended"], summary["ended"])
     return Panel(
         Group(table, shown, Text(serve)),
         title=f"Rally {summary['rally']} scored ({ended})",

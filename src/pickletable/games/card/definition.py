@@ -43,6 +43,15 @@ OPTIONS = OptionSet(
             maximum=20,
         ),
         OptionSpec(
+            "rally_turn_limit",
+            int,
+            0,
+            "a house rule for bot matches: a rally ends, scored as if the draw pile had run out, "
+            "after this many turns (0: no limit, as in the rulebook)",
+            minimum=0,
+            maximum=100_000,
+        ),
+        OptionSpec(
             "content",
             str,
             "",

@@ -69,6 +69,7 @@ class CardRules:
     win_by: int
     no_discard_taken_card: bool
     reshuffle_limit: int
+    rally_turn_limit: int
     solver: HandSolver
     order: dict[str, int]
     take: dict[str, Action]
@@ -102,6 +103,7 @@ class CardRules:
             win_by=int(options["win_by"]),
             no_discard_taken_card=bool(options["no_discard_taken_card"]),
             reshuffle_limit=int(options["reshuffle_limit"]),
+            rally_turn_limit=int(options["rally_turn_limit"]),
             solver=solver,
             order=solver.order,
             take={c: Action("take", (c,)) for c in names},
@@ -146,6 +148,7 @@ class CardState(GameState):
         "stage",
         "taken",
         "turn",
+        "turns",
     )
 
     def __init__(self, rules: CardRules) -> None:
@@ -166,6 +169,8 @@ class CardState(GameState):
         self.reshuffles = 0
         self.ends_after_turn = False
         self.dealt = 0
+        self.turns = 0
+        """Turns played in this rally."""
         self.shown: list[tuple[int, str]] = []
         self.last_rally: dict[str, Any] | None = None
         self._outcome: Outcome | None = None
@@ -341,6 +346,7 @@ class CardState(GameState):
         self.reshuffles = 0
         self.ends_after_turn = False
         self.dealt = 0
+        self.turns = 0
         self.turn = self.rules.next_seat[self.server]
         return [
             Event(
@@ -424,12 +430,16 @@ class CardState(GameState):
         return events + self._end_turn(starts_lap)
 
     def _end_turn(self, started_lap: bool) -> list[Event]:
+        self.turns += 1
         if self.ends_after_turn:
             return self._end_rally("pile")
         if self.lap_left >= 0 and not started_lap:
             self.lap_left -= 1
             if self.lap_left == 0:
                 return self._end_rally("lap")
+        limit = self.rules.rally_turn_limit
+        if limit and self.turns >= limit:
+            return self._end_rally("limit")
         self.turn = self.rules.next_seat[self.turn]
         self.stage = "turn"
         if len(self.pile):
@@ -551,6 +561,7 @@ class CardState(GameState):
         other.reshuffles = self.reshuffles
         other.ends_after_turn = self.ends_after_turn
         other.dealt = self.dealt
+        other.turns = self.turns
         other.shown = self.shown[:]
         other.last_rally = self.last_rally
         other._outcome = self._outcome

@@ -10,6 +10,11 @@ from pickletable.core.events import Event
 if TYPE_CHECKING:
     from pickletable.games.card.state import CardState
 
+ENDINGS = {
+    "pile": "the draw pile ran out twice",
+    "lap": "every final turn was played",
+    "limit": "it reached the rally_turn_limit",
+}
 REASONS = {
     "dink": "Dink Shot",
     "complete": "complete hand while serving",
@@ -109,11 +114,7 @@ def rally_summary(state: CardState, summary: dict[str, Any]) -> str:
             parts.append(f"{rules.team_name(team['team'])} {points} ({name(best['seat'])}: {whys})")
         else:
             parts.append(f"{rules.team_name(team['team'])} 0")
-    ended = (
-        "the draw pile ran out twice"
-        if summary["ended"] == "pile"
-        else "every final turn was played"
-    )
+    ended = ENDINGS.get(summary["ended"], summary["ended"])
     scores = summary["scores"]
     score = ", ".join(f"{rules.team_name(t)} {scores[t]}" for t in (0, 1))
     serve_to = summary["serve_to"]
