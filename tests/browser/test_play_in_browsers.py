@@ -51,6 +51,7 @@ def test_two_browsers_play_a_whole_game(browser: Any, server: Server, game: str)
         expect(page.locator("#outcome")).to_be_visible()
         expect(page.locator("#rematch")).to_be_visible()
     shoot(ann, f"{game}-over")
+    check_rematch(ann, bob, table_id)
     check_replay(ann, server, table_id)
     record = server.get(f"/api/tables/{table_id}/record")
     assert replay(record).is_over
@@ -179,8 +180,19 @@ def restart_in_the_middle(ann: Page, bob: Page, server: Server) -> None:
         assert log_lines(page)[: len(lines)] == lines
 
 
+def check_rematch(ann: Page, bob: Page, table_id: str) -> None:
+    """A rematch takes both players to a new table, in the same seats, already playing."""
+    ann.click("#rematch")
+    for page in (ann, bob):
+        page.wait_for_url(lambda url: "/table/" in url and table_id not in url)
+        expect(page.locator("body")).to_have_attribute("data-status", "playing")
+        expect(page.locator(".seat.mine")).to_have_count(1)
+    assert ann.url == bob.url
+
+
 def check_replay(page: Page, server: Server, table_id: str) -> None:
     """The replay page steps forward and back through the record."""
+    page.goto(f"{server.url}/table/{table_id}")
     page.click("#replay-link")
     page.wait_for_url(f"**/table/{table_id}/replay")
     steps = server.get(f"/api/tables/{table_id}")["steps"]

@@ -20,7 +20,7 @@ export function markdown(text) {
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
-      out.push(h(`h${Math.min(heading[1].length + 1, 6)}`, {}, inline(heading[2])));
+      out.push(h(`h${heading[1].length}`, {}, inline(heading[2])));
       i += 1;
       continue;
     }
