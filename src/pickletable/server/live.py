@@ -8,6 +8,7 @@ see them (`Event.for_seat`), never from the raw events.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -287,6 +288,4 @@ class LiveTable:
 
 def _normal(events: list[dict[str, Any]]) -> Any:
     """Events as they read back from JSON, so stored and fresh ones compare."""
-    import json
-
     return json.loads(json.dumps(events))

@@ -11,9 +11,9 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
@@ -26,6 +26,7 @@ from pickletable.core.registry import get_game
 from pickletable.core.seats import DEFAULT_BOT_LEVEL, parse_seats
 from pickletable.core.state import CHANCE
 from pickletable.server.config import Settings
+from pickletable.server.connections import Connection, Hub, Send
 from pickletable.server.errors import BadRequest, NotFound, NotYours, Refused, Unavailable
 from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
@@ -33,24 +34,7 @@ from pickletable.server.storage import Storage, StoredStep
 
 log = logging.getLogger("pickletable.server")
 T = TypeVar("T")
-Send = Callable[[dict[str, Any]], Awaitable[None]]
 NAME_LIMIT = 24
-
-
-@dataclass(eq=False)
-class Connection:
-    """One browser (or test client) watching a table, as a seat or a spectator."""
-
-    table_id: str
-    seat: int | None
-    _send: Send
-    log_sent: int = 0
-    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    async def send(self, message: dict[str, Any]) -> None:
-        """Send one message; sends on one connection never interleave."""
-        async with self._lock:
-            await self._send(message)
 
 
 @dataclass
@@ -70,14 +54,12 @@ class TableManager:
         self.storage: Storage | None = None
         self.tables: dict[str, LiveTable] = {}
         self.problems: dict[str, str] = {}
-        self._connections: dict[str, set[Connection]] = {}
+        self.hub = Hub(self._extras)
         self._locks: dict[str, asyncio.Lock] = {}
         self._wake: dict[str, asyncio.Event] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._clocks: dict[str, asyncio.Task[None]] = {}
         self._deadlines: dict[str, tuple[int, int, float]] = {}
-        self._left_at: dict[tuple[str, int], float] = {}
-        self._since: dict[str, float] = {}
         self._db = ThreadPoolExecutor(1, thread_name_prefix="pickletable-db")
         self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
 
@@ -127,10 +109,10 @@ class TableManager:
     def info(self, table: LiveTable) -> dict[str, Any]:
         """A table's public facts plus who is connected now."""
         value = table.public()
-        present = {c.seat for c in self._connections.get(table.id, ())}
+        present = self.hub.present(table.id)
         for seat in value["seats"]:
             seat["connected"] = seat["kind"] == BOT or seat["seat"] in present
-        value["spectators"] = sum(1 for c in self._connections.get(table.id, ()) if c.seat is None)
+        value["spectators"] = self.hub.spectators(table.id)
         return value
 
     async def create(
@@ -202,7 +184,7 @@ class TableManager:
             seat.token_hash = hash_token(token)
             seat.player = _clean_name(name) or seat.player or seat.name
             await self._save_seats(table)
-            await self._broadcast(table)
+            await self.hub.broadcast(table)
         return Joined(table, seat.seat, token)
 
     async def start_game(self, table_id: str, token: str | None, fill_with_bots: bool) -> None:
@@ -230,7 +212,7 @@ class TableManager:
                 status=PLAYING,
                 notes=table.notes_json(),
             )
-            await self._broadcast(table)
+            await self.hub.broadcast(table)
         self._wake_driver(table)
 
     async def hand_to_bot(
@@ -246,7 +228,7 @@ class TableManager:
             if table.status == OVER:
                 raise Refused("the game is over")
             if asker.seat != seat.seat and not seat.is_free:
-                gone = self._gone_for(table, seat.seat)
+                gone = self.hub.gone_for(table.id, seat.seat)
                 if gone is None or gone < self.settings.grace_seconds:
                     raise Refused(
                         f"{seat.label()} is still at the table; only they can "
@@ -255,7 +237,7 @@ class TableManager:
             seat.kind, seat.level, seat.was_human = BOT, level, not seat.is_free
             table.note(f"A bot ({level}) now plays {seat.name}.")
             await self._save_seats(table)
-            await self._broadcast(table)
+            await self.hub.broadcast(table)
         self._wake_driver(table)
 
     async def rematch(self, table_id: str, token: str | None) -> LiveTable:
@@ -286,8 +268,7 @@ class TableManager:
             table.rematch_id = again.id
             await self._write(self._storage().update_table, table.id, rematch_id=again.id)
             self._add(again)
-            for connection in list(self._connections.get(table.id, ())):
-                await self._safe_send(connection, {"type": "rematch", "table": again.id})
+            await self.hub.tell(table.id, {"type": "rematch", "table": again.id})
         return again
 
     # --- play ----------------------------------------------------------------
@@ -310,7 +291,7 @@ class TableManager:
             except (InvalidActionError, IllegalActionError) as error:
                 raise Refused(str(error)) from None
             await self._commit(table, [step])
-            await self._broadcast(table)
+            await self.hub.broadcast(table)
         self._wake_driver(table)
 
     async def connect(self, table_id: str, send: Send, token: str | None) -> Connection:
@@ -319,10 +300,8 @@ class TableManager:
         seat = table.seat_for_token(token)
         connection = Connection(table.id, None if seat is None else seat.seat, send)
         async with self._locks[table.id]:
-            self._connections.setdefault(table.id, set()).add(connection)
-            if seat is not None:
-                self._left_at.pop((table.id, seat.seat), None)
-            await self._broadcast(table)
+            self.hub.add(connection)
+            await self.hub.broadcast(table)
         return connection
 
     async def disconnect(self, connection: Connection) -> None:
@@ -331,27 +310,22 @@ class TableManager:
         if table is None:
             return
         async with self._locks[table.id]:
-            connections = self._connections.get(table.id, set())
-            connections.discard(connection)
-            seat = connection.seat
-            if seat is not None and all(c.seat != seat for c in connections):
-                self._left_at[(table.id, seat)] = time.monotonic()
-            await self._broadcast(table)
+            self.hub.remove(connection)
+            await self.hub.broadcast(table)
 
     async def resync(self, connection: Connection) -> None:
         """Send one connection its full view again (the whole log)."""
         table = self.get(connection.table_id)
         async with self._locks[table.id]:
             connection.log_sent = 0
-            await self._send_view(table, connection)
+            await self.hub.send_view(table, connection)
 
     # --- the driver: chance, bots and the clock ---------------------------------
     def _add(self, table: LiveTable) -> None:
         self.tables[table.id] = table
-        self._since[table.id] = time.monotonic()
         self._locks[table.id] = asyncio.Lock()
         self._wake[table.id] = asyncio.Event()
-        self._connections.setdefault(table.id, set())
+        self.hub.open_table(table.id)
         self._drivers[table.id] = asyncio.create_task(self._drive(table), name=f"drive {table.id}")
         self._wake_driver(table)
 
@@ -386,13 +360,13 @@ class TableManager:
                     while table.state.current_player == CHANCE:
                         steps.append(table.chance_step())
                     await self._commit(table, steps)
-                    await self._broadcast(table)
+                    await self.hub.broadcast(table)
                     continue
                 seat = table.seat(player)
                 index = len(table.steps)
                 if not seat.is_bot:
                     if self._arm_clock(table, player, index):
-                        await self._broadcast(table)
+                        await self.hub.broadcast(table)
                     return
                 bot = self._bot(table, seat)
                 view = AgentView(table.state.clone(), player)
@@ -405,7 +379,7 @@ class TableManager:
                     continue
                 step = table.apply(player, action)
                 await self._commit(table, [step])
-                await self._broadcast(table)
+                await self.hub.broadcast(table)
 
     async def _think(self, bot: Agent, view: AgentView, rng: Any) -> Action:
         loop = asyncio.get_running_loop()
@@ -452,7 +426,7 @@ class TableManager:
             step = table.apply(seat, action)
             table.note(f"{table.seat(seat).name}'s clock ran out: {label}.")
             await self._commit(table, [step])
-            await self._broadcast(table)
+            await self.hub.broadcast(table)
         self._wake_driver(table)
 
     # --- helpers -------------------------------------------------------------
@@ -512,33 +486,13 @@ class TableManager:
             )
         return seat
 
-    def _gone_for(self, table: LiveTable, seat: int) -> float | None:
-        if any(c.seat == seat for c in self._connections.get(table.id, ())):
-            return None
-        left = self._left_at.get((table.id, seat), self._since[table.id])
-        return time.monotonic() - left
-
-    async def _broadcast(self, table: LiveTable) -> None:
-        for connection in list(self._connections.get(table.id, ())):
-            await self._send_view(table, connection)
-
-    async def _send_view(self, table: LiveTable, connection: Connection) -> None:
-        message = table.view(connection.seat, connection.log_sent)
-        message["table"] = self.info(table)
+    def _extras(self, table: LiveTable) -> dict[str, Any]:
+        """Facts every view carries besides the seat's own: the table and the turn clock."""
         deadline = self._deadlines.get(table.id)
-        message["clock"] = (
-            {"seat": deadline[0], "deadline": deadline[2]}
-            if deadline is not None and deadline[1] == len(table.steps)
-            else None
-        )
-        connection.log_sent = message["log_start"] + len(message["log"])
-        await self._safe_send(connection, message)
-
-    async def _safe_send(self, connection: Connection, message: dict[str, Any]) -> None:
-        try:
-            await connection.send(message)
-        except Exception:  # a closed socket: its reader will disconnect it
-            log.debug("send to a closed connection of table %s", connection.table_id)
+        clock = None
+        if deadline is not None and deadline[1] == len(table.steps):
+            clock = {"seat": deadline[0], "deadline": deadline[2]}
+        return {"table": self.info(table), "clock": clock}
 
 
 def _clean_name(name: str) -> str:

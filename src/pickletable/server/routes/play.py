@@ -33,7 +33,7 @@ async def play(websocket: WebSocket, table_id: str, manager: Manager) -> None:
             await websocket.send_json({"type": "refused", "message": error.message})
             await websocket.close(code=4404)
             return
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, ValueError):  # gone, or not JSON
         return
     try:
         while True:
@@ -53,7 +53,7 @@ async def play(websocket: WebSocket, table_id: str, manager: Manager) -> None:
                 await manager.resync(connection)
             elif kind == "ping":
                 await connection.send({"type": "pong"})
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, ValueError):
         pass
     finally:
         await manager.disconnect(connection)
