@@ -1,0 +1,60 @@
+"""Every bot plays only legal actions, in every game and variant."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
+from pickletable.core.agents import AgentView
+from pickletable.core.match import run_match
+from pickletable.core.registry import get_game
+from tests.bots.positions import VARIANTS, random_decisions, variant_id
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_heuristic_and_random_play_whole_games_legally(variant: tuple[str, int, Any]) -> None:
+    # run_match raises IllegalActionError on the first illegal choice.
+    game, players, options = variant
+    for seed in range(3):
+        state = get_game(game).new_game(players, options)
+        seats = state.seats
+        bots = {seat: HeuristicBot() if i % 2 == 0 else RandomBot() for i, seat in enumerate(seats)}
+        assert run_match(state, bots, random.Random(seed)).is_over
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_every_bot_answers_random_positions_legally(variant: tuple[str, int, Any]) -> None:
+    game, players, options = variant
+    bots = [RandomBot(), HeuristicBot(), ISMCTSBot(12), ISMCTSBot(8, rollout="heuristic")]
+    for index, state in enumerate(
+        random_decisions(game, players, options, 12, seed=index_seed(game))
+    ):
+        seat = state.current_player
+        assert seat is not None
+        for bot in bots:
+            view = AgentView(state, seat)
+            action = bot.choose(view, random.Random(index))
+            assert action in view.legal_actions, (bot.name, str(action), state.prompt())
+
+
+def index_seed(game: str) -> int:
+    """A fixed seed per game, so the positions are the same on every run."""
+    return sum(map(ord, game))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_levels_make_the_promised_bots(level: str) -> None:
+    names = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
+    assert make_bot(level, "card").name.startswith(names[level])
+
+
+def test_the_search_leaves_the_true_state_alone() -> None:
+    state = next(random_decisions("card", 2, {}, 1, seed=3))
+    seat = state.current_player
+    assert seat is not None
+    before = state.observation(None), state.observation(seat), state.legal_actions()
+    ISMCTSBot(30).choose(AgentView(state, seat), random.Random(1))
+    assert (state.observation(None), state.observation(seat), state.legal_actions()) == before
