@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -107,18 +108,24 @@ def play_until(
     players: list[Player],
     stop: Callable[[int], bool] | None = None,
     pick: Callable[[list[dict[str, str]]], str] | None = None,
+    seconds: float = 60.0,
 ) -> int:
     """Each seat plays its first legal action (or `pick`) until the game ends or `stop(moves)`."""
     moves = 0
-    for _ in range(20_000):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         views = [player.current() for player in players]
         if any(view["status"] == "over" for view in views):
             return moves
         if stop is not None and stop(moves):
             return moves
+        moved = False
         for player, view in zip(players, views, strict=True):
             if view["legal"]:
                 choice = pick(view["legal"]) if pick else view["legal"][0]["action"]
                 player.act(choice)
                 moves += 1
-    raise AssertionError("the game did not end")
+                moved = True
+        if not moved:
+            time.sleep(0.002)  # a bot or the clock is thinking: let it have the CPU
+    raise AssertionError(f"the game did not end within {seconds} s ({moves} moves)")
