@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -110,7 +111,8 @@ def play_until(
     pick: Callable[[list[dict[str, str]]], str] | None = None,
     seconds: float = 60.0,
 ) -> int:
-    """Each seat plays its first legal action (or `pick`) until the game ends or `stop(moves)`."""
+    """Each seat plays (`pick`, else `lay_down_or_random`) until the game ends or `stop(moves)`."""
+    choose = pick or lay_down_or_random(random.Random(7))
     moves = 0
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -122,10 +124,25 @@ def play_until(
         moved = False
         for player, view in zip(players, views, strict=True):
             if view["legal"]:
-                choice = pick(view["legal"]) if pick else view["legal"][0]["action"]
+                choice = choose(view["legal"])
                 player.act(choice)
                 moves += 1
                 moved = True
         if not moved:
             time.sleep(0.002)  # a bot or the clock is thinking: let it have the CPU
     raise AssertionError(f"the game did not end within {seconds} s ({moves} moves)")
+
+
+def lay_down_or_random(rng: random.Random) -> Callable[[list[dict[str, str]]], str]:
+    """A policy that ends games: lay down when the card game allows it, else play at random.
+
+    (Always taking the first choice can go on for ever: nobody lays down.)
+    """
+
+    def pick(legal: list[dict[str, str]]) -> str:
+        for choice in legal:
+            if choice["action"].endswith(" lay"):
+                return choice["action"]
+        return legal[rng.randrange(len(legal))]["action"]
+
+    return pick
