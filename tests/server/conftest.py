@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
 import warnings
@@ -21,10 +22,17 @@ from pickletable.server import Settings, create_app
 Client = TestClient
 
 
+TEST_DATABASE_ENV = "PICKLETABLE_TEST_DATABASE_URL"
+
+
 @pytest.fixture
 def database_url(tmp_path: Path) -> str:
-    """A SQLite file of this test's own."""
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    """A SQLite file of this test's own, or the database in ``PICKLETABLE_TEST_DATABASE_URL``.
+
+    With the variable set (``postgresql+psycopg://user:pw@localhost/db``) the same tests
+    run against that server; tables have random ids, so tests do not see each other's.
+    """
+    return os.environ.get(TEST_DATABASE_ENV) or f"sqlite:///{tmp_path / 'tables.sqlite3'}"
 
 
 @pytest.fixture

@@ -85,7 +85,12 @@ def test_a_table_that_no_longer_replays_is_reported_not_served(
             time.sleep(0.01)
     engine = create_engine(database_url)
     with engine.begin() as connection:
-        connection.execute(text("update steps set action = 'roll nonsense' where \"index\" = 0"))
+        connection.execute(
+            text(
+                "update steps set action = 'roll nonsense' where table_id = :id and \"index\" = 0"
+            ),
+            {"id": table_id},
+        )
     engine.dispose()
     with serve() as client:
         answer = client.get(f"/api/tables/{table_id}")
