@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pickletable.core.actions import Action
@@ -223,3 +225,11 @@ def test_two_players_the_other_gets_one_final_turn() -> None:
     assert state.current_player == NORTH and state.lap_left == 1
     events = pass_turn(state)
     assert "rally_scored" in kinds(events)
+
+
+def test_a_taken_card_stays_known_when_a_copy_of_it_is_discarded() -> None:
+    state = start({NORTH: JUNK_A, SOUTH: JUNK_B}, flip="3")  # South already holds a 3
+    play(state, "take 3", "discard 3")
+    assert state.known[SOUTH] == ("3",)
+    for seed in range(20):
+        assert "3" in state.resample(NORTH, random.Random(seed)).hands[SOUTH]

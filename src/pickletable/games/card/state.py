@@ -401,7 +401,10 @@ class CardState(GameState):
         position = hand.index(card)
         self.hands[seat] = hand[:position] + hand[position + 1 :]
         known = self.known[seat]
-        if card in known:
+        # The seat held at least as many of each card as it was seen taking; one
+        # fewer now, but never fewer than one of a card it may not have discarded.
+        kept = card == self.taken and self.rules.no_discard_taken_card
+        if card in known and not (kept and known.count(card) == 1):
             spot = known.index(card)
             self.known[seat] = known[:spot] + known[spot + 1 :]
         self.discards.append(card)

@@ -40,7 +40,18 @@ def cards_text(state: CardState, cards: list[str]) -> str:
 
 
 def describe(state: CardState, event: Event) -> str:
-    """One log sentence (or, for a scored rally, a short paragraph) for an event."""
+    """One log sentence (or, for a scored rally, a short paragraph) for an event.
+
+    A drawn card is never named: the log is shown to every seat.
+
+    >>> from pickletable.core.events import Event
+    >>> from pickletable.games.card import GAME
+    >>> state = GAME.new_game(4)
+    >>> state.describe(Event("took", {"seat": 1, "card": "8"}))
+    'East takes the 8 from the discard pile.'
+    >>> state.describe(Event("drew", {"seat": 3}))
+    'West draws from the draw pile.'
+    """
     name = state.seat_name
     data = event.data
     kind = event.kind

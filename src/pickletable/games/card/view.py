@@ -14,7 +14,20 @@ if TYPE_CHECKING:
 
 
 def observation(state: CardState, seat: int | None) -> dict[str, Any]:
-    """The JSON-safe view of the table for `seat` (``None``: a spectator)."""
+    """The JSON-safe view of the table for `seat` (``None``: a spectator).
+
+    >>> from pickletable.games.card import GAME
+    >>> state = GAME.new_game(2)
+    >>> _ = state.apply_text("show kitchen")
+    >>> for card in "1 9 2 9 3 9 4 9 5 10 6 10 7 10".split():
+    ...     _ = state.apply_text(f"deal {card}")
+    >>> _ = state.apply_text("flip smash")
+    >>> view = state.observation(2)
+    >>> view["hand"], view["verdict"]["summary"], view["discard_top"]
+    (['1', '2', '3', '4', '5', '6', '7'], 'complete', 'smash')
+    >>> state.observation(0)["seats"][1]["hand"] is None
+    True
+    """
     rules = state.rules
     deck = rules.deck
     seats = []
