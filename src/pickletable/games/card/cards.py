@@ -54,7 +54,7 @@ def parse_hand(text: str, deck: CardDeck, size: int = HAND_SIZE) -> tuple[str, .
     cards = tuple(parse_card(word, deck) for word in merged)
     if len(cards) != size:
         raise HandError(f"a hand has {size} cards; {text.strip()!r} has {len(cards)}")
-    for card in set(cards):
+    for card in dict.fromkeys(cards):
         if cards.count(card) > deck.count(card):
             have = deck.count(card)
             copies = "copy" if have == 1 else "copies"
