@@ -48,9 +48,19 @@ USUAL_COPIES = {"smash": 4, "pickler": 2, "kitchen": 4, "dink": 2}
 def choose(view: AgentView, rng: random.Random) -> Action:
     """The heuristic action for the seat of `view`."""
     del rng
+    return _choose(view, outs=True)
+
+
+def rollout_choose(view: AgentView, rng: random.Random) -> Action:
+    """The same rules without counting outs: quicker, for ISMCTS rollouts."""
+    del rng
+    return _choose(view, outs=False)
+
+
+def _choose(view: AgentView, *, outs: bool) -> Action:
     observation = view.observation
     legal = view.legal_actions
-    judge = _Judge(observation, view.seat)
+    judge = _Judge(observation, view.seat, outs=outs)
     if observation["stage"] == "turn":
         return _draw_or_take(judge, observation, legal)
     return _discard(judge, observation, legal)
@@ -59,7 +69,8 @@ def choose(view: AgentView, rng: random.Random) -> Action:
 class _Judge:
     """Scores hands for one seat from what it has seen."""
 
-    def __init__(self, observation: dict[str, Any], seat: int) -> None:
+    def __init__(self, observation: dict[str, Any], seat: int, *, outs: bool) -> None:
+        self.count_outs = outs
         titles = observation["titles"]
         numbers = sorted(int(name) for name in titles if name.isdigit())
         self.solver: HandSolver = solver_for(numbers[0], numbers[-1])
@@ -95,7 +106,8 @@ class _Judge:
         value = -2.0 * verdict.loose + 1.2 * verdict.dinks
         if verdict.complete:
             value += 3.0 + (verdict.picklers if self.serving else 0)
-        value += 0.02 * self.outs(hand, verdict.loose)
+        if self.count_outs:
+            value += 0.02 * self.outs(hand, verdict.loose)
         value += 0.1 * sum(hand.count(wild) for wild in WILD_CARDS)
         self._scores[hand] = value
         return value
@@ -106,8 +118,14 @@ class _Judge:
             return 0
         total = 0
         solver = self.solver
+        order = solver.order
         for card, copies in self.unseen.items():
-            if copies and solver.verdict((*hand, card)).loose - 1 < loose:
+            if not copies:
+                continue
+            rank = order[card]
+            position = next((i for i, held in enumerate(hand) if order[held] > rank), len(hand))
+            longer = (*hand[:position], card, *hand[position:])
+            if solver.verdict_sorted(longer).loose - 1 < loose:
                 total += copies
         return total
 

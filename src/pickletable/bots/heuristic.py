@@ -33,24 +33,33 @@ POLICIES = {
 }
 
 
-def policy_for(game_id: str) -> Policy | None:
-    """The heuristic policy of a game, or `None` if it has none."""
+def policy_for(game_id: str, *, rollout: bool = False) -> Policy | None:
+    """The heuristic policy of a game, or `None` if it has none.
+
+    With `rollout`, a game's quicker variant (``rollout_choose``) if it has one.
+    """
     module = POLICIES.get(game_id)
     if module is None:
         return None
     try:
-        policy: Policy = import_module(module).choose
+        rules = import_module(module)
     except ModuleNotFoundError:
         return None
+    policy: Policy = getattr(rules, "rollout_choose", rules.choose) if rollout else rules.choose
     return policy
 
 
 class HeuristicBot:
-    """Rules of thumb a decent human player would recognise, one set per game."""
+    """Rules of thumb a decent human player would recognise, one set per game.
+
+    `rollout` asks for each game's quicker variant, where it has one (ISMCTS
+    rollouts play thousands of moves per decision).
+    """
 
     name = "heuristic"
 
-    def __init__(self) -> None:
+    def __init__(self, *, rollout: bool = False) -> None:
+        self.rollout = rollout
         self._policies: dict[str, Policy | None] = {}
 
     def choose(self, view: AgentView, rng: random.Random) -> Action:
@@ -60,7 +69,7 @@ class HeuristicBot:
             return legal[0]
         game_id = str(view.observation["game"])
         if game_id not in self._policies:
-            self._policies[game_id] = policy_for(game_id)
+            self._policies[game_id] = policy_for(game_id, rollout=self.rollout)
         policy = self._policies[game_id]
         if policy is None:
             return legal[rng.randrange(len(legal))]

@@ -13,8 +13,11 @@ Single-observer ISMCTS over the state API, knowing no rule of any game:
 - chance steps are tree nodes too, keyed by their outcome and sampled by
   their probability (never chosen), so the tree sees dice and draws; a new
   outcome ends the descent (the rollout goes on from it);
-- the root tries every action; a deeper node widens progressively (about
-  the square root of its visits), trying the rollout policy's choice first;
+- iterations come in batches: one determinisation, every root action on a
+  copy of it, each followed by an RNG seeded alike (common random numbers,
+  so two root actions are compared on the same luck); below the root a node
+  widens progressively (about the square root of its visits), trying the
+  rollout policy's choice first;
 - below the tree a rollout plays on with the random policy or the game's
   heuristic, to the end of the game, to a *horizon* (a number of events of
   the kinds the game's `Evaluation` names, e.g. the end of a rally) or to a
@@ -22,8 +25,8 @@ Single-observer ISMCTS over the state API, knowing no rule of any game:
   position short of the end scores the change in each seat's `lead` (points,
   tokens, skill) since the root, squashed by tanh;
 - the action played is the game's heuristic choice unless another root
-  action clearly beats it (see `choose`), or with `prior` off the root child
-  visited most.
+  action clearly beats it on the paired results (see `choose`), or with
+  `prior` off the root action with the best mean.
 
 The budget is a number of iterations (deterministic for a seed) and
 optionally milliseconds (a wall-clock cap, so no longer reproducible when it
@@ -115,6 +118,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         max_rollout_steps: int = 400,
         prior: bool = True,
+        margin: float = 1.5,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"ISMCTS needs at least one iteration, not {iterations}")
@@ -126,57 +130,98 @@ class ISMCTSBot:
         self.exploration = exploration
         self.max_rollout_steps = max_rollout_steps
         self.prior = prior
+        self.margin = margin
+        self._root_results: dict[Action, list[float]] = {}
         self.name = f"ismcts({iterations}{'' if rollout == 'random' else ', heuristic'})"
         self.last_stats = SearchStats()
 
     def choose(self, view: AgentView, rng: random.Random) -> Action:
         """The best root action after the search, the heuristic's unless clearly beaten.
 
+        Root actions are compared on the same determinisations and rollout
+        seeds (see `search`), so their difference is measured pair by pair.
         With `prior` on, the game's heuristic choice stands unless another
-        action's mean reward beats it by more than one standard error: a few
-        hundred noisy rollouts should overrule a sound rule of thumb only when
-        they clearly disagree. Without it, the most visited action is played.
+        action beats it by more than `margin` standard errors of that paired
+        difference: a few hundred noisy rollouts should overrule a sound rule
+        of thumb only when they clearly disagree. Without it, the action with
+        the best mean reward is played.
         """
         legal = view.legal_actions
         if len(legal) == 1:
             self.last_stats = SearchStats()
             return legal[0]
-        root = self.search(view, rng)
-        seat = view.seat
-        children = [
-            child for action in legal if (child := root.children.get((seat, action))) is not None
-        ]
-        if not children:
+        results = self.root_results(view, rng)
+        scored = [action for action in legal if results.get(action)]
+        if not scored:
             return legal[0]
+        best = max(scored, key=lambda action: _mean(results[action]))
         if not self.prior:
-            return max(children, key=lambda child: (child.visits, child.reward)).action or legal[0]
+            return best
         from pickletable.bots.heuristic import HeuristicBot
 
         suggested = HeuristicBot().choose(view, random.Random(0))
-        best = max(children, key=lambda child: (child.mean, child.visits))
-        anchor = root.children.get((seat, suggested))
-        if anchor is None or anchor is best:
-            return best.action or legal[0]
-        margin = math.sqrt(best.variance_of_mean + anchor.variance_of_mean)
-        return (best.action or legal[0]) if best.mean - anchor.mean > margin else suggested
+        if suggested == best or suggested not in results:
+            return best
+        differences = [
+            mine - theirs for mine, theirs in zip(results[best], results[suggested], strict=False)
+        ]
+        if len(differences) < 2:
+            return suggested
+        mean = _mean(differences)
+        spread = math.sqrt(
+            sum((d - mean) ** 2 for d in differences) / (len(differences) - 1) / len(differences)
+        )
+        return best if mean > self.margin * spread and mean > 0 else suggested
 
     def search(self, view: AgentView, rng: random.Random) -> Node:
         """Run the iterations and return the root of the tree."""
+        self._root_results = {}
+        return self._search(view, rng)
+
+    def root_results(self, view: AgentView, rng: random.Random) -> dict[Action, list[float]]:
+        """Search, then give each root action's rewards (0 to 1), one per complete batch."""
+        self._search(view, rng)
+        return self._root_results
+
+    def _search(self, view: AgentView, rng: random.Random) -> Node:
+        """Batches of iterations: one determinisation, every root action, one rollout seed each.
+
+        Every root action legal in the determinisation is tried on its own copy
+        of it, each with an RNG seeded alike, so that the chance steps and the
+        rollouts that follow differ only where the actions make them differ
+        (common random numbers). Below the root, ISMCTS goes on as usual.
+        """
         started = time.perf_counter()
         deadline = None if self.milliseconds is None else started + self.milliseconds / 1000
         root = Node(None, None)
         policy = self._policy(view)
         evaluation: Evaluation | None = None
         baseline: dict[int, float] = {}
+        results: dict[Action, list[float]] = {}
         done = 0
-        for done in range(1, self.iterations + 1):
-            state = view.sample(rng)
+        while done < self.iterations:
+            sample = view.sample(rng)
             if evaluation is None:
-                evaluation = evaluation_for(state.game_id)
-                baseline = evaluation.lead(state)
-            self._iterate(root, state, rng, policy, evaluation, baseline)
-            if deadline is not None and done % 8 == 0 and time.perf_counter() > deadline:
+                evaluation = evaluation_for(sample.game_id)
+                baseline = evaluation.lead(sample)
+            seed = rng.getrandbits(64)
+            actions = sample.legal_actions()
+            if done + len(actions) > self.iterations and done:
                 break
+            batch = []
+            for action in actions:
+                state = sample.clone()
+                batch.append(
+                    self._iterate(
+                        root, state, random.Random(seed), policy, evaluation, baseline, action
+                    )
+                )
+                done += 1
+            for action, reward in zip(actions, batch, strict=True):
+                results.setdefault(action, []).append(reward)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self._root_results = results
         self.last_stats = SearchStats(done, time.perf_counter() - started, _count(root))
         return root
 
@@ -189,13 +234,28 @@ class ISMCTSBot:
         policy: RolloutPolicy,
         evaluation: Evaluation,
         baseline: dict[int, float],
-    ) -> None:
-        path = [root]
-        node = root
+        first: Action,
+    ) -> float:
+        """One iteration that starts with the root action `first`; its reward for the root seat."""
         horizon = evaluation.horizon
         events_left = evaluation.horizon_count
+        root_seat = state.current_player
+        assert root_seat is not None
+        for action in state.legal_actions():
+            sibling = root.children.get((root_seat, action))
+            if sibling is not None:
+                sibling.availability += 1
+        node = root.children.get((root_seat, first))
+        expanded = node is None
+        if node is None:
+            node = root.children[(root_seat, first)] = Node(root_seat, first)
+            node.availability = 1
+        for event in state._apply(first):
+            if event.kind in horizon:
+                events_left -= 1
+        path = [root, node]
         # Selection and expansion: down the tree until a new node is made.
-        while events_left > 0:
+        while events_left > 0 and not expanded:
             player = state.current_player
             if player is None:
                 break
@@ -213,8 +273,6 @@ class ISMCTSBot:
                     events_left -= 1
             node = child
             path.append(node)
-            if expanded:
-                break
         # Rollout below the tree.
         steps = 0
         while events_left > 0 and steps < self.max_rollout_steps:
@@ -246,6 +304,7 @@ class ISMCTSBot:
                 reward = (values.get(mover, 0.0) + 1.0) / 2.0
                 visited.reward += reward
                 visited.reward_sq += reward * reward
+        return (values.get(root_seat, 0.0) + 1.0) / 2.0
 
     def _select(
         self,
@@ -257,9 +316,9 @@ class ISMCTSBot:
     ) -> tuple[Node, bool]:
         """UCB1 over the available children, after widening the node if it is due.
 
-        The root tries every action; a deeper node tries about the square root
-        of its visits, the rollout policy's choice first, so that a rarely
-        reached node is valued by sensible play rather than by every action.
+        A node tries about the square root of its visits, the rollout policy's
+        choice first, so that a rarely reached node is valued by sensible play
+        rather than by every action. (The root tries every action: see `_search`.)
         """
         children = node.children
         legal = state.legal_actions()
@@ -272,11 +331,9 @@ class ISMCTSBot:
             else:
                 child.availability += 1
                 tried.append(child)
-        if untried and (node.player is None or not tried or len(tried) ** 2 <= node.visits):
-            if node.player is None or tried:
-                action = untried[rng.randrange(len(untried))]
-            else:
-                action = policy(state, player, rng)
+        if untried and (not tried or len(tried) ** 2 <= node.visits):
+            # A fresh node first tries what the rollout policy would play.
+            action = untried[rng.randrange(len(untried))] if tried else policy(state, player, rng)
             child = children[(player, action)] = Node(player, action)
             child.availability = 1
             return child, True
@@ -296,7 +353,7 @@ class ISMCTSBot:
             return _random_rollout
         from pickletable.bots.heuristic import HeuristicBot
 
-        bot = HeuristicBot()
+        bot = HeuristicBot(rollout=True)
 
         def heuristic(state: GameState, player: int, rng: random.Random) -> Action:
             return bot.choose(AgentView(state, player), rng)
@@ -309,6 +366,10 @@ def _random_rollout(state: GameState, player: int, rng: random.Random) -> Action
     del player
     legal = state.legal_actions()
     return legal[rng.randrange(len(legal))]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 def _count(root: Node) -> int:
