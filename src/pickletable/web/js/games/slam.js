@@ -86,8 +86,11 @@ function tokens(count, target) {
 function centre(obs, face) {
   const pile = obs.centre || [];
   const shown = pile.slice(-8);
-  const follow = obs.may_follow && obs.may_follow.length && obs.last_number !== null
-    ? `Next: ${obs.may_follow.join(" or ")}` : obs.phase === "play" ? "Lead with any number" : "";
+  const options = obs.may_follow || [];
+  let follow = obs.phase === "play" ? "Lead with any number" : "";
+  if (options.length && obs.last_number !== null) {
+    follow = options.length >= 5 ? "Next: any number" : `Next: ${options.join(" or ")}`;
+  }
   return h("div", { class: "piles" },
     h("div", { class: "pile" }, back(String(obs.stack_count)), h("span", {}, "Stack")),
     h("div", { class: "pile" },
