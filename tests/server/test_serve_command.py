@@ -1,0 +1,49 @@
+"""`pickletable serve`: its options, and what it prints about where the tables live."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from pickletable.cli.main import app
+from pickletable.server import run
+from pickletable.server.config import Settings
+
+
+def test_serve_takes_host_port_and_database_url() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--database-url"):
+        assert option in result.output
+
+
+def test_serve_prints_the_sqlite_path_and_the_address(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    started: dict[str, Any] = {}
+    monkeypatch.setattr(run.uvicorn, "run", lambda app, **kw: started.update(kw))
+    database = tmp_path / "t.sqlite3"
+    result = CliRunner().invoke(
+        app, ["serve", "--port", "8123", "--database-url", f"sqlite:///{database}"]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"Tables are stored in {database}" in " ".join(result.output.split())
+    assert "http://localhost:8123/" in result.output
+    assert started == {"host": "127.0.0.1", "port": 8123, "log_level": "warning"}
+
+
+def test_a_database_password_is_never_printed() -> None:
+    shown = run._hide_password("postgresql+psycopg://ann:secret@db:5432/tables")
+    assert shown == "postgresql+psycopg://ann:***@db:5432/tables"
+    assert run._hide_password("sqlite:///x.sqlite3") == "sqlite:///x.sqlite3"
+
+
+def test_the_default_database_is_a_sqlite_file_in_the_user_data_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("PICKLETABLE_DATABASE_URL", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert Settings().sqlite_path == tmp_path / "pickletable" / "tables.sqlite3"
