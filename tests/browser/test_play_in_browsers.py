@@ -106,7 +106,7 @@ def play(ann: Page, bob: Page, server: Server, game: str) -> None:
 
 
 def move(page: Page, rng: random.Random) -> bool:
-    """Click one of the offered moves (a lay-down when there is one) and wait for the answer."""
+    """Pick one of the offered moves (a lay-down when there is one) by click or key; wait."""
     buttons = page.locator("#actions button.action")
     count = buttons.count()
     if not count:
@@ -116,7 +116,10 @@ def move(page: Page, rng: random.Random) -> bool:
     index = lay[0] if lay else rng.randrange(count)
     step = page.get_attribute("body", "data-step")
     try:
-        buttons.nth(index).click(timeout=2000)
+        if index < 9 and rng.random() < 0.3:
+            page.keyboard.press(str(index + 1))  # keys 1 to 9 pick the listed moves
+        else:
+            buttons.nth(index).click(timeout=2000)
     except Exception:  # the view changed under the pointer: look again
         return False
     page.wait_for_function(
