@@ -29,8 +29,8 @@ LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
 
 HARD_SETTINGS: dict[str, tuple[int, str]] = {
     "board": (300, "random"),
-    "card": (300, "heuristic"),
-    "slam": (400, "random"),
+    "card": (600, "heuristic"),
+    "slam": (1500, "random"),
 }
 """Iterations and rollout policy of `hard` per game: the default budget, chosen so
 that a decision takes under a second at the 95th percentile on two cores."""

@@ -118,7 +118,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         max_rollout_steps: int = 400,
         prior: bool = True,
-        margin: float = 1.5,
+        margin: float = 1.0,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"ISMCTS needs at least one iteration, not {iterations}")
