@@ -48,9 +48,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(
-        f"{'game':6} {'bot':8} {'budget':>18} {'decisions':>9} {'mean ms':>8} {'p95 ms':>8} {'max ms':>8}"
-    )
+    columns = ("decisions", "mean ms", "p95 ms", "max ms")
+    print(f"{'game':6} {'bot':8} {'budget':>18} " + " ".join(f"{c:>9}" for c in columns))
     for game, players, options in TABLES:
         times: dict[str, list[float]] = {"hard": [], "medium": []}
         for index in range(args.games):
@@ -70,8 +69,8 @@ def main() -> None:
             budget = f"{iterations} it, {rollout}" if level == "hard" else "-"
             print(
                 f"{game:6} {level:8} {budget:>18} {len(values):9d} "
-                f"{sum(values) / max(1, len(values)):8.2f} {percentile(values, 0.95):8.2f} "
-                f"{max(values, default=0.0):8.2f}",
+                f"{sum(values) / max(1, len(values)):9.2f} {percentile(values, 0.95):9.2f} "
+                f"{max(values, default=0.0):9.2f}",
                 flush=True,
             )
 
