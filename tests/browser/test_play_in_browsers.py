@@ -20,9 +20,9 @@ from tests.browser.conftest import SCREENSHOTS, Server
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 GAMES: dict[str, dict[str, Any]] = {
-    "board": {"players": "2", "seats": {}, "options": {"target": "2"}},
+    "board": {"players": "2", "seats": {}, "options": {"target": "3"}},
     "card": {"players": "2", "seats": {}, "options": {"target_score": "3", "win_by": "1"}},
-    "slam": {"players": "3", "seats": {"seat-2": "bot:easy"}, "options": {"tokens_to_win": "1"}},
+    "slam": {"players": "3", "seats": {"seat-2": "bot:easy"}, "options": {"tokens_to_win": "2"}},
 }
 TIME_LIMIT = 90.0
 
@@ -92,10 +92,10 @@ def play(ann: Page, bob: Page, server: Server, game: str) -> None:
             if not over(page) and move(page, rng):
                 moves += 1
                 moved = True
-        if moves >= 2 and not refreshed and not over(bob):
+        if moves >= 1 and not refreshed and not over(bob):
             refresh_in_the_middle(bob)
             refreshed = True
-        if moves >= 4 and not restarted and not over(ann):
+        if moves >= 2 and not restarted and not over(ann):
             shoot(ann, f"{game}-table")
             shoot(bob, f"{game}-phone")
             restart_in_the_middle(ann, bob, server)

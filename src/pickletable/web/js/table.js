@@ -11,6 +11,7 @@ let renderer = null;
 let view = null;
 let log = [];
 let clockTimer = null;
+let leaving = false;
 
 async function start() {
   let info;
@@ -58,8 +59,7 @@ function onMessage(message) {
   } else if (message.type === "refused") {
     el("refusal").textContent = message.message;
   } else if (message.type === "rematch") {
-    if (token) keepSeatToken(message.table, token);
-    location.href = `/table/${message.table}`;
+    goToTable(message.table);
   }
 }
 
@@ -244,10 +244,15 @@ async function handToBot(seat) {
 
 async function rematch() {
   const made = await request(`/api/tables/${tableId}/rematch`, {});
-  if (made) {
-    keepSeatToken(made.table.id, token);
-    location.href = `/table/${made.table.id}`;
-  }
+  if (made) goToTable(made.table.id);
+}
+
+/** Move to another table (a rematch) once, with this browser's seat token. */
+function goToTable(id) {
+  if (leaving) return;
+  leaving = true;
+  if (token) keepSeatToken(id, token);
+  location.href = `/table/${id}`;
 }
 
 async function request(path, body) {
