@@ -96,3 +96,21 @@ def test_a_table_that_no_longer_replays_is_reported_not_served(
         answer = client.get(f"/api/tables/{table_id}")
         assert answer.status_code == 404
         assert "cannot be rebuilt" in answer.json()["detail"]
+
+
+def test_finished_tables_are_rebuilt_only_when_asked_for(serve: Any) -> None:
+    with serve() as client:
+        made = new_table(client, "board", ["human", "human"], options={"target": 1.0})
+        table_id = made["table"]["id"]
+        joined = join(client, table_id)
+        start(client, table_id, made["token"])
+        url = f"/ws/tables/{table_id}"
+        with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+            play_until([Player(one, made["token"]), Player(two, joined["token"])])
+        record = client.get(f"/api/tables/{table_id}/record").json()
+    with serve() as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        assert table_id not in manager.tables
+        assert client.get(f"/api/tables/{table_id}/record").json()["steps"] == record["steps"]
+        assert table_id in manager.tables
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == "over"

@@ -30,7 +30,7 @@ from pickletable.server.connections import Connection, Hub, Send
 from pickletable.server.errors import BadRequest, NotFound, NotYours, Refused, Unavailable
 from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
-from pickletable.server.storage import Storage, StoredStep
+from pickletable.server.storage import Storage, StoredStep, StoredTable
 
 log = logging.getLogger("pickletable.server")
 T = TypeVar("T")
@@ -65,18 +65,26 @@ class TableManager:
 
     # --- life cycle ----------------------------------------------------------
     async def start(self) -> None:
-        """Open the database and rebuild every stored table from its steps."""
+        """Open the database and rebuild every unfinished table from its steps.
+
+        Finished tables are rebuilt when first asked for (`fetch`), so a server
+        with a long history starts as fast as one with none.
+        """
         self.storage = await self._in_db(Storage, self.settings.database_url)
-        stored = await self._in_db(self.storage.load_all)
+        stored = await self._in_db(self.storage.load, statuses=(WAITING, PLAYING))
         for item in stored:
-            try:
-                table = LiveTable.from_row(item.row, item.steps)
-            except (ReplayError, PickletableError, KeyError, ValueError) as error:
-                self.problems[str(item.row["id"])] = str(error)
-                log.error("table %s not rebuilt: %s", item.row["id"], error)
-                continue
-            self._add(table)
+            self._rebuild(item)
         log.info("rebuilt %d tables from %s", len(self.tables), self.settings.database_url)
+
+    def _rebuild(self, item: StoredTable) -> LiveTable | None:
+        try:
+            table = LiveTable.from_row(item.row, item.steps)
+        except (ReplayError, PickletableError, KeyError, ValueError) as error:
+            self.problems[str(item.row["id"])] = str(error)
+            log.error("table %s not rebuilt: %s", item.row["id"], error)
+            return None
+        self._add(table)
+        return table
 
     async def stop(self) -> None:
         """Stop drivers and clocks, then close the database."""
@@ -90,9 +98,14 @@ class TableManager:
         self._db.shutdown(wait=True)
 
     # --- lobby ---------------------------------------------------------------
-    def get(self, table_id: str) -> LiveTable:
-        """A table by id, or `NotFound`."""
+    async def fetch(self, table_id: str) -> LiveTable:
+        """A table by id (rebuilt from the database if it is a finished one), or `NotFound`."""
         table = self.tables.get(table_id)
+        if table is None and table_id not in self.problems and self.storage is not None:
+            for item in await self._in_db(self.storage.load, table_id=table_id):
+                if item.row["id"] not in self.tables:
+                    self._rebuild(item)
+            table = self.tables.get(table_id)
         if table is None:
             why = self.problems.get(table_id)
             raise NotFound(
@@ -167,7 +180,7 @@ class TableManager:
 
     async def join(self, table_id: str, name: str, seat_number: int | None = None) -> Joined:
         """Take a free seat; returns its secret token."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with self._locks[table.id]:
             if table.status != WAITING:
                 raise Refused("the game has started: you can watch it as a spectator")
@@ -189,7 +202,7 @@ class TableManager:
 
     async def start_game(self, table_id: str, token: str | None, fill_with_bots: bool) -> None:
         """Start a waiting table; free seats go to bots if asked, else it must be full."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with self._locks[table.id]:
             self._seated(table, token)
             if table.status != WAITING:
@@ -219,7 +232,7 @@ class TableManager:
         self, table_id: str, token: str | None, seat_number: int, level: str = DEFAULT_BOT_LEVEL
     ) -> None:
         """A seat's player leaves (or, once they have gone, another player hands it over)."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with self._locks[table.id]:
             asker = self._seated(table, token)
             seat = self._seat(table, seat_number)
@@ -242,13 +255,13 @@ class TableManager:
 
     async def rematch(self, table_id: str, token: str | None) -> LiveTable:
         """A new table with the same game, options and people; a finished table only."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with self._locks[table.id]:
             self._seated(table, token)
             if table.status != OVER:
                 raise Refused("a rematch can start once the game is over")
             if table.rematch_id is not None:
-                return self.get(table.rematch_id)
+                return await self.fetch(table.rematch_id)
             again = LiveTable(
                 id=secrets.token_urlsafe(6),
                 game=table.game,
@@ -274,7 +287,7 @@ class TableManager:
     # --- play ----------------------------------------------------------------
     async def act(self, table_id: str, token: str | None, text: str) -> None:
         """A person's move: checked for seat, turn and legality, committed, then broadcast."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with self._locks[table.id]:
             seat = self._seated(table, token)
             if table.status == WAITING:
@@ -296,7 +309,7 @@ class TableManager:
 
     async def connect(self, table_id: str, send: Send, token: str | None) -> Connection:
         """Register a connection (as the token's seat, else as a spectator) and send its view."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         seat = table.seat_for_token(token)
         connection = Connection(table.id, None if seat is None else seat.seat, send)
         async with self._locks[table.id]:
@@ -315,7 +328,7 @@ class TableManager:
 
     async def resync(self, connection: Connection) -> None:
         """Send one connection its full view again (the whole log)."""
-        table = self.get(connection.table_id)
+        table = await self.fetch(connection.table_id)
         async with self._locks[table.id]:
             connection.log_sent = 0
             await self.hub.send_view(table, connection)

@@ -141,15 +141,28 @@ class Storage:
                 for key, value in changes.items():
                     setattr(row, key, value)
 
-    def load_all(self) -> list[StoredTable]:
-        """Every table with its steps in order (what a restarted server rebuilds)."""
+    def load(
+        self, *, statuses: Iterable[str] | None = None, table_id: str | None = None
+    ) -> list[StoredTable]:
+        """Tables (all, those in `statuses`, or the one `table_id`) with their steps in order."""
+        query = select(TableRow).order_by(TableRow.created)
+        if statuses is not None:
+            query = query.where(TableRow.status.in_(list(statuses)))
+        if table_id is not None:
+            query = query.where(TableRow.id == table_id)
         with Session(self.engine) as session:
-            tables = session.scalars(select(TableRow).order_by(TableRow.created)).all()
+            tables = session.scalars(query).all()
             steps: dict[str, list[StoredStep]] = {row.id: [] for row in tables}
-            for step in session.scalars(select(StepRow).order_by(StepRow.table_id, StepRow.index)):
-                steps.setdefault(step.table_id, []).append(
-                    StoredStep(step.index, step.by, step.action, list(step.events))
+            if steps:
+                rows = session.scalars(
+                    select(StepRow)
+                    .where(StepRow.table_id.in_(list(steps)))
+                    .order_by(StepRow.table_id, StepRow.index)
                 )
+                for step in rows:
+                    steps[step.table_id].append(
+                        StoredStep(step.index, step.by, step.action, list(step.events))
+                    )
             return [
                 StoredTable({key: getattr(row, key) for key in TABLE_FIELDS}, steps[row.id])
                 for row in tables

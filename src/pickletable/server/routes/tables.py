@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Query, Request, status
@@ -49,9 +50,9 @@ async def create_table(body: CreateTable, request: Request, manager: Manager) ->
 
 
 @router.get("/{table_id}")
-def get_table(table_id: str, manager: Manager, token: Token) -> dict[str, Any]:
+async def get_table(table_id: str, manager: Manager, token: Token) -> dict[str, Any]:
     """A table's public facts; with your seat token, also which seat is yours."""
-    table = manager.get(table_id)
+    table = await manager.fetch(table_id)
     seat = table.seat_for_token(token)
     return {**manager.info(table), "you": None if seat is None else seat.seat}
 
@@ -93,27 +94,28 @@ async def rematch(table_id: str, request: Request, manager: Manager, token: Toke
 
 
 @router.get("/{table_id}/record")
-def record(table_id: str, manager: Manager) -> dict[str, Any]:
+async def record(table_id: str, manager: Manager) -> dict[str, Any]:
     """The game record in pickletable's JSON format (``pickletable replay`` checks it)."""
-    table = _finished(manager, table_id)
+    table = await _finished(manager, table_id)
     return table.record()
 
 
 @router.get("/{table_id}/replay")
-def replay(
+async def replay(
     table_id: str,
     manager: Manager,
     seat: int | None = Query(None, description="see the game as this seat saw it"),
 ) -> dict[str, Any]:
     """Every step of a finished game as a frame: the view after it and its log lines."""
-    table = _finished(manager, table_id)
+    table = await _finished(manager, table_id)
     if seat is not None and seat not in table.state.seats:
         raise NotFound(f"this table has no seat {seat}")
-    return {"table": manager.info(table), "seat": seat, "frames": replay_frames(table, seat)}
+    frames = await asyncio.to_thread(replay_frames, table, seat)  # a long game takes a while
+    return {"table": manager.info(table), "seat": seat, "frames": frames}
 
 
-def _finished(manager: Manager, table_id: str) -> LiveTable:
-    table = manager.get(table_id)
+async def _finished(manager: Manager, table_id: str) -> LiveTable:
+    table = await manager.fetch(table_id)
     if table.status != OVER:
         raise Refused("the record and the replay open once the game is over")
     return table
