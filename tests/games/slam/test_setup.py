@@ -8,6 +8,7 @@ import pytest
 
 from pickletable.core.errors import OptionError
 from pickletable.core.state import CHANCE
+from pickletable.games.slam.scenario import keep_forced
 from tests.games.slam.helpers import deal, kinds, legal, new_game, play
 
 HANDS_3 = [["1", "2", "3", "4", "5"], ["1", "2", "draw", "draw", "5"], ["1", "1", "2", "3", "4"]]
@@ -62,7 +63,8 @@ def test_a_player_dealt_two_draw_cards_may_swap_the_extra() -> None:
     play(state, "swap 1")
     assert state.current_player == CHANCE
     events = play(state, "card 3")
-    assert kinds(events) == ["drew", "swapped", "draw-phase"]
+    assert kinds(events) == ["drew", "swapped"]
+    assert kinds(keep_forced(state)) == ["keep-draws", "draw-phase"]
     assert state.hand(1) == {"1": 1, "2": 1, "draw": 1, "3": 1, "5": 1}
     assert state.stack.unseen.get("draw", 0) == stack_draws + 1
     assert state.stack_count == 33
@@ -70,8 +72,8 @@ def test_a_player_dealt_two_draw_cards_may_swap_the_extra() -> None:
 
 def test_a_player_may_keep_extra_draw_cards() -> None:
     state = deal(new_game(3), HANDS_3)
-    events = play(state, "keep")
-    assert kinds(events) == ["keep-draws", "draw-phase"]
+    events = play(state, "keep") + keep_forced(state)
+    assert kinds(events) == ["keep-draws", "keep-draws", "draw-phase"]
     assert state.hand(1)["draw"] == 2
 
 
@@ -87,16 +89,25 @@ def test_three_draw_cards_may_be_swapped_one_or_two_at_once() -> None:
     assert state.hand(1) == {"draw": 1, "1": 1, "5": 1, "4": 2}
 
 
-def test_a_player_with_one_draw_card_is_not_asked() -> None:
+def test_every_seat_is_asked_after_the_deal_so_being_asked_reveals_nothing() -> None:
     hands = [["1", "2", "3", "4", "5"], ["1", "2", "draw", "3", "5"], ["1", "1", "2", "3", "4"]]
-    state = deal(new_game(3), hands)
-    assert state.phase == "draw"
-    assert state.current_player == CHANCE
+    state = new_game(3)
+    for index in range(15):
+        play(state, f"card {hands[state.receiver][index // 3]}")
+    asked = []
+    while state.step == "swap":
+        asked.append(state.current_player)
+        assert legal(state) == ["keep"], "no seat here holds an extra DRAW card"
+        assert state.prompt().endswith("keep the dealt hand, or swap extra DRAW cards for cards "
+                                       "from the stack")
+        play(state, "keep")
+    assert asked == [0, 1, 2] and state.phase == "draw"
 
 
-def test_everyone_knows_who_holds_two_draw_cards_after_the_deal() -> None:
+def test_keeping_extra_draw_cards_tells_the_others_nothing() -> None:
     state = deal(new_game(3), HANDS_3)
-    assert state.observation(0)["known_hands"] == {"1": ["draw", "draw"]}
+    assert state.observation(0)["known_hands"] == {}
+    assert state.observation(2)["known_hands"] == {}
     again = state.resample(0, random.Random(1))
-    assert again.hands[1].get("draw", 0) >= 2
-    assert again.legal_actions() == state.legal_actions()
+    assert again.observation(0) == state.observation(0)
+

@@ -85,16 +85,15 @@ def apply_deal(state: SlamState, action: Action, events: list[Event]) -> None:
     state.count_left -= 1
     if state.count_left == 0:
         events.append(Event("dealt", {"dealer": state.dealer, "each": HAND_SIZE}))
-        order = _clockwise_from(state, state.dealer + 1)
-        state.queue = [seat for seat in order if state.hands[seat].get(DRAW, 0) >= 2]
-        for seat in state.queue:
-            knowledge.everyone_knows(state, seat, (DRAW, DRAW))
+        # Every seat is asked, so that being asked reveals nothing; only a seat dealt
+        # two or more DRAW cards has anything but "keep".
+        state.queue = _clockwise_from(state, state.dealer + 1)
         _next_swap(state, events)
 
 
 # --- swapping extra DRAW cards after the deal -----------------------------------
 def swap_legal(state: SlamState) -> list[Action]:
-    """Keep the DRAW cards, or swap 1..(held - 1) of them (no more than the stack holds)."""
+    """Keep the hand, or swap 1..(held - 1) DRAW cards (no more than the stack holds)."""
     extras = min(state.hands[state.actor or 0].get(DRAW, 0) - 1, len(state.stack))
     return [moves.KEEP] + [moves.swap(count) for count in range(1, extras + 1)]
 
@@ -110,7 +109,6 @@ def apply_swap(state: SlamState, action: Action, events: list[Event]) -> None:
     count = int(action.args[0])
     for _ in range(count):
         state.remove_card(seat, DRAW)
-    knowledge.everyone_knows(state, seat, ())
     state.set_aside = [DRAW] * count
     state.receiver = seat
     state.count_left = count

@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pickletable.core.errors import PickletableError
+from pickletable.core.events import Event
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE
 from pickletable.games.slam import dealing, playing
 from pickletable.games.slam.content import DRAW, HAND_SIZE, PLAY
 from pickletable.games.slam.state import SlamState
-from pickletable.games.slam.steps import DEAL, DRAW_CARD, DRAW_PHASE, PLAY_PHASE
+from pickletable.games.slam.steps import DEAL, DRAW_CARD, DRAW_PHASE, PLAY_PHASE, SWAP
 
 
 class ScenarioError(PickletableError, ValueError):
@@ -44,7 +45,20 @@ def deal(state: SlamState, hands: Sequence[Sequence[str]]) -> SlamState:
     for index in range(HAND_SIZE * n):
         seat = state.receiver
         state.apply_text(f"card {hands[seat][index // n]}")
+    keep_forced(state)
     return state
+
+
+def keep_forced(state: SlamState) -> list[Event]:
+    """Answer the after-deal window for every seat that can only keep its hand.
+
+    Every seat is asked (so being asked reveals nothing); like a front end, this
+    answers for the seats without a choice and stops at the first real one.
+    """
+    events: list[Event] = []
+    while state.step == SWAP and [str(a) for a in state.legal_actions()] == ["keep"]:
+        events += state.apply_text("keep")
+    return events
 
 
 def arrange(

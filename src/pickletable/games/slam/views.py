@@ -132,7 +132,7 @@ def prompt(state: SlamState) -> str:
         return _chance_prompt(state)
     who = state.seat_name(state.actor or 0)
     if step == SWAP:
-        return f"{who}: swap extra DRAW cards for cards from the stack, or keep them"
+        return f"{who}: keep the dealt hand, or swap extra DRAW cards for cards from the stack"
     if step == DISCARD:
         return f"{who}: discard a card (the drawn one or one from your hand)"
     if step == REFILL_RETURN:
@@ -194,7 +194,7 @@ def describe_action(state: SlamState, action: Action) -> str:
         return _discard_label(state, args[0], label)
     if verb == "keep":
         if state.step == SWAP:
-            return "keep your DRAW cards"
+            return "keep the dealt hand"
         return f"keep the drawn {_label(state, state.drawn or '')} without discarding"
     if verb == "swap":
         count = int(args[0])
@@ -388,7 +388,7 @@ def _play_phase_text(state: SlamState, data: dict[str, Any]) -> str:
 _DESCRIBE = {
     "round": _simple("Round {round}: {dealer} deals."),
     "dealt": _simple("Five cards each are dealt; a DRAW card lies face up in the centre."),
-    "keep-draws": _simple("{seat} keeps every DRAW card."),
+    "keep-draws": _simple("{seat} keeps the dealt hand."),
     "swapped": _simple("{seat} swaps {count} extra DRAW card(s) for cards from the stack."),
     "draw-phase": _draw_phase_text,
     "drew": _drew_text,
