@@ -98,8 +98,9 @@ def test_every_seat_is_asked_after_the_deal_so_being_asked_reveals_nothing() -> 
     while state.step == "swap":
         asked.append(state.current_player)
         assert legal(state) == ["keep"], "no seat here holds an extra DRAW card"
-        assert state.prompt().endswith("keep the dealt hand, or swap extra DRAW cards for cards "
-                                       "from the stack")
+        assert state.prompt().endswith(
+            "keep the dealt hand, or swap extra DRAW cards for cards from the stack"
+        )
         play(state, "keep")
     assert asked == [0, 1, 2] and state.phase == "draw"
 
@@ -110,4 +111,3 @@ def test_keeping_extra_draw_cards_tells_the_others_nothing() -> None:
     assert state.observation(2)["known_hands"] == {}
     again = state.resample(0, random.Random(1))
     assert again.observation(0) == state.observation(0)
-
