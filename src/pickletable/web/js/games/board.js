@@ -61,7 +61,9 @@ function position(obs, seat) {
   const team = entry ? entry.team : 0;
   const x = team === 0 ? 150 : WIDTH - 150;
   if (singles) return { x, y: HEIGHT / 2 };
-  const upper = seat % 2 === 0;
+  // Seats go clockwise round the court (0 bottom left, 1 top left, 2 top right,
+  // 3 bottom right), so each seat's cross-court opponent is diagonally across.
+  const upper = seat === 1 || seat === 2;
   return { x, y: upper ? 115 : HEIGHT - 115 };
 }
 
