@@ -31,10 +31,27 @@ def test_bad_input_reprompts_with_a_clear_message() -> None:
     script = "7\nfly\n\nhelp\n1\n"
     code, output = run("play", "board", "--level", "beginner", "--seed", "3", input=script)
     assert code == 0
-    assert "There is no choice 7; pick 1 to 1." in output
-    assert "'fly' is not a choice now. Allowed: serve" in output
+    assert "There is no choice 7; pick 1." in output
+    assert "'fly' is not a choice now. Allowed: serve (or 1)." in output
+    assert "Type a number (1) or a move in brackets" in output
+    assert "[serve]" in output
     assert "Type the number of a choice" in output
     assert "Blue serves" in output
+
+
+def test_a_unique_result_may_be_typed_without_its_verb() -> None:
+    script = "draw dinkin-dana\nbig-banger-bo\nblue\nplace stanchion\nserve\nace\nquit\n\n"
+    code, output = run("play", "board", "--companion", "--level", "beginner", input=script)
+    assert code == 0
+    assert "Blue serves: ACE." in output
+
+
+def test_hot_seat_prompts_use_the_names_given_in_seats() -> None:
+    code, output = run(
+        "play", "board", "--seats", "human:Ann,human:Sam", "--seed", "3", input="quit\n\n"
+    )
+    assert code == 0
+    assert "(Ann), your move" in output or "(Sam), your move" in output
 
 
 def test_choices_may_be_typed_in_notation() -> None:

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
+from rich.text import Text
 
 from pickletable.bots import make_bot
 from pickletable.cli.renderers import get_renderer
@@ -111,7 +112,7 @@ class TerminalGame:
             f"{self.state.seat_name(s)}: {spec}"
             for s, spec in zip(self.state.seats, self.config.seats, strict=True)
         )
-        mode = " — companion mode: type what you roll and draw" if self.companion else ""
+        mode = " — companion mode: type what comes up at your table" if self.companion else ""
         self.console.print(Rule(f"{game.title}{mode}"))
         self.console.print(f"Seats: {who}. {HELP}")
 
@@ -162,13 +163,19 @@ class TerminalGame:
             self.log.append(event)
             line = self._line(event)
             if line:
-                self.console.print(f"  {line}")
+                self.console.print(Text("  " + line))
 
     # --- asking people -------------------------------------------------------
     def _ask_human(self, seat: int) -> Action:
         self._hand_over(seat)
         self._show_table(seat)
-        return self._choose(f"{self.state.seat_name(seat)}, your move", self.state.legal_actions())
+        return self._choose(f"{self.display_name(seat)}, your move", self.state.legal_actions())
+
+    def display_name(self, seat: int) -> str:
+        """The seat's name, with the person's own name when --seats gave one."""
+        spec = self.config.seats[self.state.seats.index(seat)]
+        name = self.state.seat_name(seat)
+        return f"{name} ({spec.name})" if spec.name else name
 
     def _ask_chance(self) -> Action:
         self.console.print(f"[bold cyan]{self.state.prompt()}[/] — what came up?")
@@ -178,7 +185,11 @@ class TerminalGame:
     def _choose(self, title: str, actions: list[Action]) -> Action:
         menu = Table(box=None, show_header=False, padding=(0, 1))
         for number, action in enumerate(actions, 1):
-            menu.add_row(f"{number}.", self.state.describe_action(action), f"[dim][{action}][/]")
+            menu.add_row(
+                f"{number}.",
+                Text(self.state.describe_action(action)),
+                Text(f"[{action}]", style="dim"),
+            )
         self.console.print(menu)
         while True:
             answer = self.console.input(f"[bold]{title}[/] > ").strip()
@@ -196,7 +207,7 @@ class TerminalGame:
         if lowered == "log":
             lines = [line for line in map(self._line, self.log) if line]
             for line in lines[-15:]:
-                self.console.print(f"  [dim]{line}[/]")
+                self.console.print(Text("  " + line, style="dim"))
             return None
         if lowered.startswith("save"):
             self._save(answer[4:].strip())
@@ -204,22 +215,30 @@ class TerminalGame:
         if lowered == "undo":
             self._undo()
             return None
+        numbers = "1" if len(actions) == 1 else f"1 to {len(actions)}"
+        if not answer:
+            self.console.print(f"Type a number ({numbers}) or a move in brackets; 'help' for more.")
+            return None
         if answer.isdigit():
             number = int(answer)
             if 1 <= number <= len(actions):
                 return actions[number - 1]
-            self.console.print(f"[red]There is no choice {number}; pick 1 to {len(actions)}.[/]")
+            self.console.print(Text(f"There is no choice {number}; pick {numbers}.", style="red"))
             return None
+        # A shortcut: the words after the verb, when only one move has them ("ace").
+        same_words = [a for a in actions if " ".join(a.args) == " ".join(lowered.split())]
+        if len(same_words) == 1:
+            return same_words[0]
         try:
             action = Action.from_text(answer)
         except InvalidActionError as error:
-            self.console.print(f"[red]{error}.[/]")
+            self.console.print(Text(f"{error}.", style="red"))
             return None
         if action in actions:
             return action
         allowed = ", ".join(str(a) for a in actions)
         self.console.print(
-            f"[red]{answer!r} is not a choice now. Allowed: {allowed} (or 1 to {len(actions)}).[/]"
+            Text(f"{answer!r} is not a choice now. Allowed: {allowed} (or {numbers}).", style="red")
         )
         return None
 
