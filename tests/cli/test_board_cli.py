@@ -165,3 +165,20 @@ def test_record_writes_games_that_replay_and_a_changed_die_is_rejected(tmp_path:
 def test_record_refuses_human_seats(tmp_path: Path) -> None:
     code, output = run("record", "board", "--seats", "human,bot", "--out", str(tmp_path))
     assert code == 2 and "bot" in output
+
+
+def test_record_numbers_on_after_existing_records(tmp_path: Path) -> None:
+    assert run("record", "board", "--games", "2", "--seed", "1", "--out", str(tmp_path))[0] == 0
+    first = (tmp_path / "board-0001.json").read_text()
+    assert run("record", "board", "--games", "1", "--seed", "9", "--out", str(tmp_path))[0] == 0
+    assert (tmp_path / "board-0001.json").read_text() == first
+    assert (tmp_path / "board-0003.json").exists()
+
+
+def test_an_unusable_out_or_save_path_is_a_clear_error(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    code, output = run("record", "board", "--out", str(afile))
+    assert code == 2 and "error:" in output and "afile" in output
+    code, output = run("play", "board", "--save", str(afile / "x.json"), input="quit\n")
+    assert code == 2 and "not a folder that can be written" in " ".join(output.split())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from functools import wraps
@@ -11,6 +12,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from pickletable.bots import make_bot
@@ -61,7 +63,12 @@ def friendly(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except PickletableError as error:
-            Console(stderr=True).print(f"[red]error:[/] {error}", highlight=False)
+            Console(stderr=True).print(f"[red]error:[/] {escape(str(error))}", highlight=False)
+            raise typer.Exit(2) from None
+        except OSError as error:
+            where = f" {error.filename}" if error.filename else ""
+            message = f"cannot use{where}: {error.strerror or error}"
+            Console(stderr=True).print(f"[red]error:[/] {escape(message)}", highlight=False)
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
@@ -97,7 +104,20 @@ def play(
         default_humans=-1 if companion else 1,
         extra_options=extra,
     )
+    if save is not None:
+        check_writable(save)
     TerminalGame(config, Console(), seed=seed, companion=companion, save_path=save).play()
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a --save path before the game rather than lose the record after it."""
+    folder = path.parent
+    while not folder.exists():
+        folder = folder.parent
+    if path.is_dir():
+        raise PickletableError(f"--save {path} is a folder; give a file name")
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise PickletableError(f"--save {path}: {folder} is not a folder that can be written")
 
 
 @app.command()
@@ -145,6 +165,9 @@ def record(
     base = seed if seed is not None else random.SystemRandom().randrange(1 << 30)
     out.mkdir(parents=True, exist_ok=True)
     console = Console()
+    # Number on after any records already in the folder: never overwrite one.
+    taken = [int(p.stem.rsplit("-", 1)[1]) for p in out.glob(f"{game}-[0-9][0-9][0-9][0-9].json")]
+    first = max(taken, default=0)
     for index in range(games):
         game_seed = base + index
         state = config.new_state()
@@ -161,7 +184,7 @@ def record(
             for seat, spec in zip(state.seats, config.seats, strict=True)
         }
         run_match(state, agents, random.Random(game_seed), recorder=recorder)
-        path = recorder.save(state, out / f"{game}-{index + 1:04d}.json")
+        path = recorder.save(state, out / f"{game}-{first + index + 1:04d}.json")
         outcome = state.outcome
         console.print(
             f"{path}: {len(recorder.steps)} actions, {outcome.reason if outcome else 'unfinished'}"
