@@ -47,3 +47,16 @@ def test_the_default_database_is_a_sqlite_file_in_the_user_data_folder(
     monkeypatch.delenv("PICKLETABLE_DATABASE_URL", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert Settings().sqlite_path == tmp_path / "pickletable" / "tables.sqlite3"
+
+
+def test_a_bad_port_or_database_is_one_clear_line() -> None:
+    from typer.testing import CliRunner
+
+    from pickletable.cli.main import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["serve", "--port", "99999"])
+    assert result.exit_code == 2 and "not a port: use 1 to 65535" in result.output
+    result = runner.invoke(app, ["serve", "--database-url", "foo://bar"])
+    assert result.exit_code == 2 and "cannot open the database foo://bar" in result.output
+    assert "Traceback" not in result.output

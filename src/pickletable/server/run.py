@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import socket
+
 import uvicorn
 from rich.console import Console
+from sqlalchemy import create_engine
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 
+from pickletable.core.errors import PickletableError
 from pickletable.server.app import create_app
 from pickletable.server.config import Settings, default_database_url
 
@@ -20,10 +25,44 @@ def serve(
     console = console or Console()
     settings = Settings(database_url=database_url or default_database_url())
     where = settings.sqlite_path or _hide_password(settings.database_url)
+    _check_port(host, port)
+    _check_database(settings.database_url, str(where))
+    app = create_app(settings)
     console.print(f"Tables are stored in {where}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(f"Open http://{shown}:{port}/ in a browser (Ctrl-C stops the server).")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+class ServeError(PickletableError):
+    """The web table cannot start (bad port, address in use, unusable database)."""
+
+
+def _check_database(url: str, where: str) -> None:
+    """Fail with one clear line if the database cannot be opened."""
+    try:
+        engine = create_engine(url)
+        with engine.connect():
+            pass
+        engine.dispose()
+    except (ArgumentError, NoSuchModuleError, OperationalError, ModuleNotFoundError) as error:
+        hint = ""
+        if isinstance(error, ModuleNotFoundError):
+            hint = " (PostgreSQL needs a driver: pip install 'psycopg[binary]')"
+        first_line = str(error).splitlines()[0]
+        raise ServeError(f"cannot open the database {where}: {first_line}{hint}") from None
+
+
+def _check_port(host: str, port: int) -> None:
+    """Fail before printing the address if the port cannot be listened on."""
+    if not 1 <= port <= 65535:
+        raise ServeError(f"--port {port} is not a port: use 1 to 65535")
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise ServeError(f"cannot listen on {host}:{port}: {error.strerror}") from None
 
 
 def _hide_password(url: str) -> str:
