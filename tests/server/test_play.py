@@ -123,9 +123,15 @@ def test_a_card_only_one_seat_may_see_is_named_in_its_log_alone(client: Client) 
         first, second = Player(one, made["token"]), Player(two, joined["token"])
         spectator = Player(three, None)
         play_until([first, second], stop=lambda moves: moves >= 6)
-        for player in (first, second, spectator):
-            player.current()
-    table = client.app.state.manager.tables[table_id]  # type: ignore[attr-defined]
+        table = client.app.state.manager.tables[table_id]  # type: ignore[attr-defined]
+        # Bots may still be moving: wait until the table waits for a person, so that
+        # every step below has reached every socket.
+        seen = -1
+        while seen != len(table.steps):
+            seen = len(table.steps)
+            time.sleep(0.2)
+            for player in (first, second, spectator):
+                player.current()
     state = table.game.new_game(table.players, table.options, table.content)
     secret_lines = set()
     for step in table.steps:

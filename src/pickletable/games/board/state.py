@@ -678,7 +678,7 @@ class BoardState(GameState):
                 self._outcome = Outcome(
                     winners=tuple(members),
                     scores={s: self.level_of(s) for s in self.seats},
-                    reason=f"{' and '.join(self.seat_name(s) for s in members)} reached "
+                    reason=f"{' and '.join(self.seat_name(s) for s in members)} won, reaching "
                     f"{self.level_of(members[0]):.1f}",
                 )
                 if self.play_card is not None:

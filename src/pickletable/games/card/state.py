@@ -496,7 +496,7 @@ class CardState(GameState):
         self._outcome = Outcome(
             winners=winners,
             scores={seat: float(self.scores[rules.team_of[seat]]) for seat in rules.seats},
-            reason=f"{rules.team_name(won)} reached {self.scores[won]} to {self.scores[1 - won]}",
+            reason=f"{rules.team_name(won)} won {self.scores[won]} to {self.scores[1 - won]}",
         )
         events.append(
             Event("game_over", {"team": won, "winners": list(winners), "scores": list(self.scores)})

@@ -101,7 +101,7 @@ def describe(state: CardState, event: Event) -> str:
     if kind == "game_over":
         team = data["team"]
         scores = data["scores"]
-        return f"{state.rules.team_name(team)} win the game {scores[team]} to {scores[1 - team]}."
+        return f"{state.rules.team_name(team)} won the game {scores[team]} to {scores[1 - team]}."
     return f"{kind}: {data}"
 
 
