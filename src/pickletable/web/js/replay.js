@@ -65,4 +65,6 @@ function go(to) {
   el("log").scrollTop = el("log").scrollHeight;
 }
 
-start();
+start().catch((error) => {
+  el("title").textContent = error.message;
+});
