@@ -41,12 +41,6 @@ def test_random_and_heuristic_bots_ignore_hidden_cards(variant: tuple[str, int, 
             assert decisions(bot, state, seat, index) == decisions(bot, other, seat, index)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="card and slam resample() shuffle their pool of hidden cards in an order that "
-    "depends on where the hidden cards really are; sorting the pool before the shuffle "
-    "makes the determinisations (and so ISMCTS) depend only on the seat's knowledge",
-)
 @pytest.mark.parametrize("variant", HIDDEN, ids=variant_id)
 def test_ismcts_ignores_hidden_cards(variant: tuple[str, int, Any]) -> None:
     for index, (state, other, seat) in enumerate(pairs(variant, 6)):

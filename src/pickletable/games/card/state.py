@@ -589,6 +589,9 @@ class CardState(GameState):
             for card in self.known[s]:
                 rest.remove(card)
             pool += rest
+        # Sort first: the deal must depend only on what `seat` knows, not on where
+        # the hidden cards really are (ISMCTS with the same seed must decide alike).
+        pool.sort(key=self.rules.order.__getitem__)
         rng.shuffle(pool)
         at = 0
         for s in hidden:

@@ -2,7 +2,8 @@
 
 A round starts with one DRAW card face up in the centre and every other card
 in the stack; five cards are dealt one at a time from the dealer's left (each
-a chance action). Players dealt two or more DRAW cards may swap the extras.
+a chance action). Then every player is asked to keep the hand or, with two or
+more DRAW cards, swap the extras (asking all reveals nothing).
 Then the DRAW phase: each player in turn draws a card and keeps it (discarding
 another) or discards it, face down onto their own pile, until a PLAY card
 starts the PLAY phase.
@@ -11,6 +12,10 @@ starts the PLAY phase.
 >>> state = GAME.new_game(3)
 >>> for card in ["1", "2", "3", "4", "5"] * 3:
 ...     _ = state.apply_text(f"card {card}")
+>>> state.prompt()
+'Player 1: keep the dealt hand, or swap extra DRAW cards for cards from the stack'
+>>> for _ in range(3):
+...     _ = state.apply_text("keep")
 >>> state.prompt()
 'Player 1 to draw from the stack'
 >>> [e.kind for e in state.apply_text("card play")]

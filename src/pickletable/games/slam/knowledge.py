@@ -115,6 +115,7 @@ def redeal(state: SlamState, seat: int | None, rng: random.Random) -> None:
         pool.append(state.drawn)
     for code, copies in state.stack.unseen.items():
         pool.extend([code] * copies)
+    pool.sort()  # the re-deal depends only on what the seat knows, not on the true hands
     rng.shuffle(pool)
     for holder in range(n):
         for _ in range(hand_needs[holder]):
