@@ -31,9 +31,7 @@ def test_a_five_point_zero_players_ace_earns_the_point_for_the_teammate_who_serv
     assert levels(state) == {"blue": 0.5, "red": 5.0, "yellow": 0.0, "black": 0.0}
 
 
-def test_a_receiving_player_at_five_rolling_ace_scores_nothing_and_the_serve_passes() -> (
-    None
-):
+def test_a_receiving_player_at_five_rolling_ace_scores_nothing_and_the_serve_passes() -> None:
     state = new_game(4, "beginner")
     set_up(state, FOUR, first="blue")
     put_at(state, yellow=5.0)
