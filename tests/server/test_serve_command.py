@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,9 @@ def test_a_bad_port_or_database_is_one_clear_line() -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["serve", "--port", "99999"])
     assert result.exit_code == 2 and "not a port: use 1 to 65535" in result.output
-    result = runner.invoke(app, ["serve", "--database-url", "foo://bar"])
+    with socket.socket() as probe:  # a port nobody listens on, whatever else runs here
+        probe.bind(("127.0.0.1", 0))
+        free = str(probe.getsockname()[1])
+    result = runner.invoke(app, ["serve", "--port", free, "--database-url", "foo://bar"])
     assert result.exit_code == 2 and "cannot open the database foo://bar" in result.output
     assert "Traceback" not in result.output
