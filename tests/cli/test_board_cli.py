@@ -182,3 +182,9 @@ def test_an_unusable_out_or_save_path_is_a_clear_error(tmp_path: Path) -> None:
     assert code == 2 and "error:" in output and "afile" in output
     code, output = run("play", "board", "--save", str(afile / "x.json"), input="quit\n")
     assert code == 2 and "not a folder that can be written" in " ".join(output.split())
+
+
+def test_companion_mode_is_refused_for_games_with_hidden_hands() -> None:
+    for game in ("card", "slam"):
+        code, output = run("play", game, "--companion")
+        assert code == 2 and "companion mode is for the board game" in output
