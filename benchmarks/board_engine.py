@@ -10,52 +10,24 @@ from __future__ import annotations
 
 import argparse
 import copy
-import random
 import time
 
-from pickletable.core.chance import sample_outcome
-from pickletable.core.state import CHANCE
+import engine_loops
+
 from pickletable.games.board import GAME
 
 
 def random_play(seconds: float, checked: bool, players: int) -> tuple[int, int]:
-    """Play random games for `seconds`; return (decisions, steps incl. chance)."""
-    rng = random.Random(1)
-    decisions = steps = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        state = GAME.new_game(players, {"level": "advanced"})
-        while True:
-            player = state.current_player
-            if player is None:
-                break
-            if player == CHANCE:
-                action = sample_outcome(state, rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-                decisions += 1
-            if checked:
-                state.apply(action)
-            else:
-                state._apply(action)
-            steps += 1
-    return decisions, steps
+    """Play random advanced games for `seconds`; return (decisions, steps incl. chance)."""
+    return engine_loops.random_play(
+        lambda: GAME.new_game(players, {"level": "advanced"}), seconds, checked, time.perf_counter
+    )
 
 
 def clones(seconds: float, deep: bool) -> int:
-    state = GAME.new_game(4, {"level": "advanced"})
-    rng = random.Random(2)
-    for _ in range(200):
-        state.apply(sample_outcome(state, rng) if state.current_player == CHANCE
-                    else state.legal_actions()[0])
-    count = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        for _ in range(100):
-            copy.deepcopy(state) if deep else state.clone()
-        count += 100
-    return count
+    state = engine_loops.advance(GAME.new_game(4, {"level": "advanced"}), 200)
+    copier = (lambda: copy.deepcopy(state)) if deep else state.clone
+    return engine_loops.count_copies(copier, seconds, time.perf_counter)
 
 
 def main() -> None:
@@ -67,8 +39,10 @@ def main() -> None:
         for checked in (False, True):
             decisions, steps = random_play(seconds, checked, players)
             label = "apply (checked)" if checked else "_apply (unchecked)"
-            print(f"  {players} players, {label:18}: {decisions / seconds:10,.0f} decisions/s"
-                  f"  {steps / seconds:10,.0f} steps/s")
+            print(
+                f"  {players} players, {label:18}: {decisions / seconds:10,.0f} decisions/s"
+                f"  {steps / seconds:10,.0f} steps/s"
+            )
     ours = clones(seconds, deep=False) / seconds
     deep = clones(seconds, deep=True) / seconds
     print(f"  clone():        {ours:10,.0f} /s")

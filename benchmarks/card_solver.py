@@ -16,8 +16,8 @@ import copy
 import random
 import time
 
-from pickletable.core.chance import sample_outcome
-from pickletable.core.state import CHANCE
+import engine_loops
+
 from pickletable.games.card import GAME
 from pickletable.games.card.content import CardDeck
 from pickletable.games.card.solver import solver_for
@@ -51,47 +51,22 @@ def checks(seconds: float, cached: bool) -> int:
 
 
 def random_play(seconds: float, players: int, checked: bool) -> tuple[int, int]:
-    """Random games for `seconds`; return (decisions, steps including chance)."""
-    rng = random.Random(1)
-    decisions = steps = 0
-    end = time.process_time() + seconds
-    while time.process_time() < end:
-        state = GAME.new_game(players)
-        while True:
-            player = state.current_player
-            if player is None:
-                break
-            if player == CHANCE:
-                action = sample_outcome(state, rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-                decisions += 1
-            if checked:
-                state.apply(action)
-            else:
-                state._apply(action)
-            steps += 1
-    return decisions, steps
+    """Random games for `seconds` of CPU time; return (decisions, steps incl. chance)."""
+    return engine_loops.random_play(
+        lambda: GAME.new_game(players), seconds, checked, time.process_time
+    )
 
 
 def clones(seconds: float, deep: bool) -> int:
-    state = GAME.new_game(4)
-    rng = random.Random(2)
-    for _ in range(60):
-        state.apply(
-            sample_outcome(state, rng)
-            if state.current_player == CHANCE
-            else state.legal_actions()[0]
-        )
-    count = 0
-    end = time.process_time() + seconds
-    while time.process_time() < end:
-        for _ in range(100):
-            # The shared rules (deck, options, solver caches) are not part of a position.
-            copy.deepcopy(state, {id(state.rules): state.rules}) if deep else state.clone()
-        count += 100
-    return count
+    state = engine_loops.advance(GAME.new_game(4), 60)
+
+    def copier() -> object:
+        # The shared rules (deck, options, solver caches) are not part of a position.
+        if deep:
+            return copy.deepcopy(state, {id(state.rules): state.rules})
+        return state.clone()
+
+    return engine_loops.count_copies(copier, seconds, time.process_time)
 
 
 def main() -> None:

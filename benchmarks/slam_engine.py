@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import argparse
 import copy
-import random
 import time
 from typing import Any
 
-from pickletable.core.chance import sample_outcome
-from pickletable.core.state import CHANCE
+import engine_loops
+
 from pickletable.games.slam import GAME
 
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
@@ -29,46 +28,16 @@ def random_play(
     seconds: float, checked: bool, players: int, options: dict[str, Any]
 ) -> tuple[int, int]:
     """Play random games for `seconds`; return (decisions, steps incl. chance)."""
-    rng = random.Random(1)
-    decisions = steps = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        state = GAME.new_game(players, options)
-        while True:
-            player = state.current_player
-            if player is None:
-                break
-            if player == CHANCE:
-                action = sample_outcome(state, rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-                decisions += 1
-            if checked:
-                state.apply(action)
-            else:
-                state._apply(action)
-            steps += 1
-    return decisions, steps
+    return engine_loops.random_play(
+        lambda: GAME.new_game(players, options), seconds, checked, time.perf_counter
+    )
 
 
 def clones(seconds: float, deep: bool) -> int:
     """Clones per `seconds` of a mid-game 6-player position."""
-    state = GAME.new_game(6)
-    rng = random.Random(2)
-    for _ in range(60):
-        state.apply(
-            sample_outcome(state, rng)
-            if state.current_player == CHANCE
-            else state.legal_actions()[0]
-        )
-    count = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        for _ in range(100):
-            copy.deepcopy(state) if deep else state.clone()
-        count += 100
-    return count
+    state = engine_loops.advance(GAME.new_game(6), 60)
+    copier = (lambda: copy.deepcopy(state)) if deep else state.clone
+    return engine_loops.count_copies(copier, seconds, time.perf_counter)
 
 
 def main() -> None:
