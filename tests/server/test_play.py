@@ -194,9 +194,8 @@ def test_a_seat_gone_past_the_grace_time_can_be_handed_over_by_another(
 
 
 def test_the_turn_clock_plays_for_a_seat_that_does_not_move(client: Client) -> None:
-    made = new_table(
-        client, "board", ["human", "bot:easy"], options={"target": 1.0}, turn_seconds=1
-    )
+    # The full track: Yellow cannot win before Blue is ever asked to move.
+    made = new_table(client, "board", ["human", "bot:easy"], turn_seconds=1)
     table_id = made["table"]["id"]
     start(client, table_id, made["token"])
     with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
