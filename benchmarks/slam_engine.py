@@ -48,15 +48,8 @@ def main() -> None:
     for label, players, options in TABLES:
         for checked in (False, True):
             decisions, steps = random_play(seconds, checked, players, options)
-            how = "apply (checked)" if checked else "_apply (unchecked)"
-            print(
-                f"  {label:9}, {how:18}: {decisions / seconds:10,.0f} decisions/s"
-                f"  {steps / seconds:10,.0f} steps/s"
-            )
-    ours = clones(seconds, deep=False) / seconds
-    deep = clones(seconds, deep=True) / seconds
-    print(f"  clone():        {ours:10,.0f} /s")
-    print(f"  copy.deepcopy:  {deep:10,.0f} /s  (baseline; clone is {ours / deep:.1f}x faster)")
+            engine_loops.print_play(label, checked, decisions, steps, seconds)
+    engine_loops.print_clones(clones, seconds)
 
 
 if __name__ == "__main__":
