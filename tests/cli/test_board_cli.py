@@ -5,18 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from pickletable.cli.main import app
 from pickletable.games.board import GAME
-
-runner = CliRunner()
-
-
-def run(*args: str, input: str = "") -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=input)
-    assert "Traceback" not in result.output, result.output
-    return result.exit_code, result.output
+from tests.cli.scripted import run
 
 
 def test_rules_page_lists_every_option_with_its_default() -> None:

@@ -6,18 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from pickletable.cli.main import app
 from pickletable.games.slam import GAME
-
-runner = CliRunner()
-
-
-def run(*args: str, input: str = "") -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=input)
-    assert "Traceback" not in result.output, result.output
-    return result.exit_code, result.output
+from tests.cli.scripted import run
 
 
 def test_slam_rules_page_lists_every_option() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from .helpers import BO, DANA, KIT, LOU, THEO, kinds, levels, new_game, play, put_at, set_up
 
 FOUR = [THEO, LOU, DANA, BO]
+# Yellow serves to Blue, Blue returns IN Drive, Black hits IN Dink: Red is to hit.
+RED_TO_HIT = ("serve", "roll in", "roll", "roll in", "roll drive", "roll", "roll in", "roll dink")
 
 
 def test_a_player_at_five_is_skipped_in_the_serve_rotation() -> None:
@@ -63,7 +65,7 @@ def test_a_player_at_five_using_a_strategy_card_picks_the_teammate_to_serve() ->
     set_up(state, [THEO, LOU, DANA, KIT], first="yellow", strategies={1: ["dink", "dink", "dink"]})
     put_at(state, red=5.0)
     # Yellow serves to Blue, Blue returns IN Dink, Black hits IN Dink, Red to hit.
-    play(state, "serve", "roll in", "roll", "roll in", "roll drive", "roll", "roll in", "roll dink")
+    play(state, *RED_TO_HIT)
     assert state.current_player == 1
     events = play(state, "strategy dink")
     assert kinds(events)[-2:] == ["server_chosen", "to_serve"]
@@ -76,14 +78,7 @@ def test_strategy_card_player_may_choose_any_player_still_serving() -> None:
     put_at(state, black=5.0)
     play(
         state,
-        "serve",
-        "roll in",
-        "roll",
-        "roll in",
-        "roll drive",
-        "roll",
-        "roll in",
-        "roll dink",
+        *RED_TO_HIT,
         "strategy dink",
     )
     assert [str(a) for a in state.legal_actions()] == ["server blue", "server red", "server yellow"]
@@ -94,14 +89,7 @@ def test_rotation_counts_from_the_server_a_strategy_card_chose() -> None:
     set_up(state, [THEO, LOU, DANA, KIT], first="yellow", strategies={1: ["dink", "dink", "dink"]})
     play(
         state,
-        "serve",
-        "roll in",
-        "roll",
-        "roll in",
-        "roll drive",
-        "roll",
-        "roll in",
-        "roll dink",
+        *RED_TO_HIT,
         "strategy dink",
         "server blue",
         "serve",
