@@ -93,10 +93,11 @@ def play(
     ] = False,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat."""
-    if companion and get_game(game).hidden_information:
+    definition = get_game(game)
+    if companion and definition.hidden_information:
         raise PickletableError(
             f"companion mode is for the board game, where everything is on the table; "
-            f"{get_game(game).title} would need every hidden card typed in"
+            f"{definition.title} would need every hidden card typed in"
         )
     extra = {"stanchion_rule": "on"} if companion else {}
     config = build_table(
