@@ -127,6 +127,18 @@ class Server:
         with urllib.request.urlopen(self.url + path, timeout=5) as answer:
             return json.loads(answer.read())
 
+    def post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+        """POST a JSON body (as the seat of `token`, if given); the JSON answer, or None."""
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["X-Seat-Token"] = token
+        request = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
+        )
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            data = answer.read()
+            return json.loads(data) if data else None
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:

@@ -82,6 +82,10 @@ function render() {
 function promptText() {
   if (view.status === "waiting") {
     const free = view.table.free_seats.length;
+    if (view.you === null) {
+      return free ? "This game has not started: take a free seat to play, or watch."
+        : "This game has not started: it begins when one of its players starts it.";
+    }
     return free ? `Waiting for ${free} more player${free === 1 ? "" : "s"}: share the invite link.`
       : "Everyone is seated: start the game.";
   }
@@ -99,11 +103,27 @@ function context() {
     you: view.you,
     legal,
     act,
+    waiting: view.status === "waiting" ? waitingText(view.table) : null,
     seatLabel: (seat) => {
       const found = view.table.seats.find((s) => s.seat === seat);
       return found ? found.label : "";
     },
   };
+}
+
+/** What a table that has not started can truly say: who has joined, how many seats are free. */
+function waitingText(table) {
+  const people = table.seats.filter((seat) => seat.kind === "human" && !seat.free).map((seat) => seat.player);
+  const free = table.free_seats.length;
+  const who = names(people).length <= 24 ? names(people) : `${people.length} players`; // fits the court
+  const joined = people.length ? `${who} ${people.length === 1 ? "has" : "have"} joined`
+    : "nobody has joined yet";
+  const seats = free ? `${free} seat${free === 1 ? "" : "s"} free` : "waiting for Start";
+  return `Not started: ${joined} · ${seats}`;
+}
+
+function names(list) {
+  return list.length < 2 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
 }
 
 function act(action) {

@@ -13,7 +13,7 @@ let lastDice = "";
 export function render(container, view, ctx) {
   const obs = view.observation;
   if (!parts || !container.contains(parts.root)) parts = build(container);
-  drawCourt(obs);
+  drawCourt(obs, ctx);
   drawDice(obs);
   drawTrack(obs);
   drawPlayCard(obs);
@@ -67,7 +67,7 @@ function position(obs, seat) {
   return { x, y: upper ? 115 : HEIGHT - 115 };
 }
 
-function drawCourt(obs) {
+function drawCourt(obs, ctx) {
   replace(parts.pieces, obs.seats.map((seat) => {
     const { x, y } = position(obs, seat.seat);
     const acting = obs.to_act === seat.seat;
@@ -95,8 +95,8 @@ function drawCourt(obs) {
     parts.stanchion.setAttribute("transform", `translate(${x + side * 66} ${y + 40}) scale(1.6)`);
   }
   const rally = obs.rally || {};
-  parts.banner.textContent = obs.outcome ? obs.outcome.reason
-    : rally.hit ? `Hit ${rally.hit} of the rally` : obs.phase === "deal" ? "Dealing characters and cards" : "";
+  parts.banner.textContent = ctx.waiting || (obs.outcome ? obs.outcome.reason
+    : rally.hit ? `Hit ${rally.hit} of the rally` : obs.phase === "deal" ? "Dealing characters and cards" : "");
 }
 
 function drawDice(obs) {

@@ -12,17 +12,18 @@ export function render(container, view, ctx) {
   const face = (code, options = {}) => card(title(code), options.note || "",
     { ...options, special: SPECIAL.has(code), ctx });
   replace(container, h("div", { class: "card-root" },
-    scoreboard(obs),
+    scoreboard(obs, ctx),
     summary(obs, title),
     h("div", { class: "felt" }, others(obs, view, ctx, face), piles(obs, face, ctx)),
     hand(obs, view, face)));
 }
 
-function scoreboard(obs) {
+function scoreboard(obs, ctx) {
   return h("div", { class: "scoreboard" },
     obs.teams.map((team) => h("div", { class: `team-score${team.serve_card ? " serving" : ""}` },
       team.name, h("strong", {}, team.score), team.serve_card ? h("span", { class: "badge" }, "serve card") : null)),
     h("span", { class: "note" }, `Rally ${obs.rally} · first to ${obs.target}, win by ${obs.win_by}`),
+    ctx.waiting ? h("span", { class: "phase-badge" }, ctx.waiting) : null,
     obs.final_lap ? h("span", { class: "phase-badge" }, `Final lap: ${obs.final_turns_left} turn(s) left`) : null);
 }
 
@@ -64,7 +65,7 @@ function hand(obs, view, face) {
     return h("section", { class: "hand-box" }, h("p", { class: "note" },
       "You are watching: hands stay hidden until they are laid down."));
   }
-  const verdict = obs.verdict;
+  const verdict = obs.hand.length ? obs.verdict : null; // an empty hand is not "complete"
   const layDown = new Set(obs.lay_down_after || []);
   const cardFor = (code, options = {}) => {
     const lay = `discard ${code} lay`;

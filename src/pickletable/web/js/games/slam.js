@@ -13,7 +13,7 @@ export function render(container, view, ctx) {
     return card(number, twist, { action, ctx, special: Boolean(twist) });
   };
   replace(container, h("div", { class: "slam-root" },
-    top(obs),
+    top(obs, ctx),
     urgent(obs, view, ctx),
     h("div", { class: "felt" }, others(obs, view, ctx), centre(obs, face)),
     hand(obs, view, ctx, face)));
@@ -24,8 +24,9 @@ function split(label) {
   return match ? [match[1], match[2] || ""] : [label, ""];
 }
 
-function top(obs) {
-  const phase = obs.phase === "play" ? "PLAY phase" : obs.phase === "draw" ? "DRAW phase" : obs.phase;
+function top(obs, ctx) {
+  const phase = ctx.waiting || (obs.phase === "play" ? "PLAY phase"
+    : obs.phase === "draw" ? "DRAW phase" : obs.phase === "setup" ? "dealing" : obs.phase);
   return h("div", { class: "slam-top" },
     h("span", { class: "phase-badge" }, phase),
     h("strong", {}, `Round ${obs.round}`),
