@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +39,8 @@ class Settings:
     """Seconds a bot waits before it moves, so people can follow the game."""
     grace_seconds: float = 30.0
     """How long a disconnected seat stays its owner's before others may hand it to a bot."""
+    now: Callable[[], float] = field(default_factory=lambda: time.time)
+    """The wall clock (seconds since the epoch) that stamps when a table was last active."""
 
     @property
     def sqlite_path(self) -> Path | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from pickletable import __version__
@@ -51,6 +52,8 @@ class LiveTable:
     rematch_of: str | None = None
     rematch_id: str | None = None
     created: str = ""
+    active: float = 0.0
+    """When anything last happened here (created, joined, started, a move), epoch seconds."""
     state: GameState = field(init=False)
     steps: list[StoredStep] = field(default_factory=list)
     logs: dict[int | None, list[str]] = field(default_factory=dict)
@@ -82,6 +85,7 @@ class LiveTable:
             rematch_of=row.get("rematch_of"),
             rematch_id=row.get("rematch_id"),
             created=str(row.get("created", "")),
+            active=float(row.get("active") or epoch_seconds(str(row.get("created", "")))),
         )
         notes = [(int(index), str(text)) for index, text in row.get("notes") or []]
         for step in steps or []:
@@ -114,6 +118,7 @@ class LiveTable:
             "turn_seconds": self.turn_seconds,
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
+            "active": self.active,
         }
 
     def notes_json(self) -> list[list[Any]]:
@@ -231,6 +236,7 @@ class LiveTable:
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
             "created": self.created,
+            "active": self.active,
             "outcome": outcome.to_json() if outcome else None,
         }
 
@@ -284,6 +290,22 @@ class LiveTable:
             for step in self.steps
         ]
         return recorder.to_json(self.state)
+
+
+def epoch_seconds(created: str) -> float:
+    """A stored creation time as seconds since the epoch (0 if it cannot be read).
+
+    The manager stores ``time.time()`` as text; rows made by `Storage` alone
+    carry an ISO date.
+    """
+    try:
+        return float(created)
+    except ValueError:
+        pass
+    try:
+        return datetime.fromisoformat(created).timestamp()
+    except ValueError:
+        return 0.0
 
 
 def _normal(events: list[dict[str, Any]]) -> Any:

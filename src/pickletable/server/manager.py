@@ -29,6 +29,7 @@ from pickletable.server.config import Settings
 from pickletable.server.connections import Connection, Hub, Send
 from pickletable.server.errors import BadRequest, NotFound, NotYours, Refused, Unavailable
 from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError
+from pickletable.server.lobby import listed
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
 from pickletable.server.storage import Storage, StoredStep, StoredTable
 
@@ -114,10 +115,8 @@ class TableManager:
         return table
 
     def listing(self) -> list[dict[str, Any]]:
-        """Tables still waiting or playing, newest first."""
-        live = [t for t in self.tables.values() if t.status != OVER]
-        live.sort(key=lambda t: t.created, reverse=True)
-        return [self.info(t) for t in live]
+        """Tables waiting or playing with recent activity, most recent first (see `lobby`)."""
+        return [self.info(table) for table in listed(self.tables.values(), self.settings.now())]
 
     def info(self, table: LiveTable) -> dict[str, Any]:
         """A table's public facts plus who is connected now."""
@@ -163,7 +162,8 @@ class TableManager:
             Seat(number, table.state.seat_name(number), spec.kind, spec.level, spec.name)
             for number, spec in zip(table.state.seats, specs, strict=True)
         ]
-        table.created = f"{time.time():.6f}"
+        table.created = f"{self.settings.now():.6f}"
+        self._touch(table)
         token: str | None = None
         seat_number: int | None = None
         free = table.free_seats()
@@ -218,12 +218,14 @@ class TableManager:
                 seat.kind, seat.level = BOT, DEFAULT_BOT_LEVEL
             table.status = PLAYING
             table.note("The game starts.")
+            self._touch(table)
             await self._write(
                 self._storage().update_table,
                 table.id,
                 seats=table.seats_json(),
                 status=PLAYING,
                 notes=table.notes_json(),
+                active=table.active,
             )
             await self.hub.broadcast(table)
         self._wake_driver(table)
@@ -272,8 +274,9 @@ class TableManager:
                 seed=secrets.randbelow(2**31),
                 turn_seconds=table.turn_seconds,
                 rematch_of=table.id,
-                created=f"{time.time():.6f}",
+                created=f"{self.settings.now():.6f}",
             )
+            self._touch(again)
             again.status = WAITING if again.free_seats() else PLAYING
             await self._write(
                 self._storage().create_table, {**again.row(), "created": again.created}
@@ -464,6 +467,7 @@ class TableManager:
     async def _commit(self, table: LiveTable, steps: Iterable[StoredStep]) -> None:
         """Write steps before anyone hears of them; on failure undo them in memory."""
         steps = list(steps)
+        self._touch(table)
         try:
             await self._write(
                 self._storage().append_steps,
@@ -471,18 +475,25 @@ class TableManager:
                 steps,
                 status=table.status,
                 notes=table.notes_json(),
+                active=table.active,
             )
         except Unavailable:
             table.rollback(len(table.steps) - len(steps))
             raise
 
     async def _save_seats(self, table: LiveTable) -> None:
+        self._touch(table)
         await self._write(
             self._storage().update_table,
             table.id,
             seats=table.seats_json(),
             notes=table.notes_json(),
+            active=table.active,
         )
+
+    def _touch(self, table: LiveTable) -> None:
+        """Something happened at the table: the lobby counts its idle time from now."""
+        table.active = self.settings.now()
 
     def _seat(self, table: LiveTable, number: int) -> Seat:
         try:

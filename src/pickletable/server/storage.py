@@ -13,7 +13,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, Text, create_engine, event, select
+from sqlalchemy import (
+    JSON,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    inspect,
+    select,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -44,6 +55,8 @@ class TableRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created: Mapped[str] = mapped_column(String(40))
+    active: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When anything last happened at the table, in seconds since the epoch (None: an older row)."""
 
 
 class StepRow(Base):
@@ -90,6 +103,7 @@ TABLE_FIELDS = (
     "rematch_of",
     "rematch_id",
     "created",
+    "active",
 )
 
 
@@ -100,6 +114,7 @@ class Storage:
         self.url = url
         self.engine = _make_engine(url)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -177,6 +192,20 @@ def _make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Give a database made by an older version the (nullable) columns added since."""
+    existing = inspect(engine)
+    with engine.begin() as connection:
+        for table in Base.metadata.sorted_tables:
+            have = {column["name"] for column in existing.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in have and column.nullable:
+                    kind = column.type.compile(engine.dialect)
+                    connection.exec_driver_sql(
+                        f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'
+                    )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

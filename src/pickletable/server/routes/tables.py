@@ -30,7 +30,11 @@ router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
 
 @router.get("")
 def list_tables(manager: Manager) -> list[dict[str, Any]]:
-    """Tables waiting for players or in play, newest first."""
+    """Tables waiting for players or in play with recent activity, most recent first.
+
+    Tables idle for long (a day before the start, a week in play) are left out;
+    their links still work.
+    """
     return manager.listing()
 
 
