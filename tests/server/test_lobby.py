@@ -12,6 +12,7 @@ def test_the_games_are_listed_with_their_options_and_seats(client: Client) -> No
     assert board["seat_names"]["2"] == ["Blue", "Yellow"]
     assert "target" in {option["name"] for option in board["options"]}
     assert "content" not in {option["name"] for option in board["options"]}
+    assert board["default_bot_level"] in board["bot_levels"]
 
 
 def test_rules_pages_come_with_markdown(client: Client) -> None:

@@ -8,7 +8,7 @@ from fastapi import APIRouter
 
 from pickletable.core.game import GameDefinition
 from pickletable.core.registry import available_games, get_game
-from pickletable.core.seats import BOT_LEVELS
+from pickletable.core.seats import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from pickletable.server.errors import NotFound
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -57,6 +57,7 @@ def describe_game(game: GameDefinition) -> dict[str, Any]:
         "seat_names": {str(n): game.seat_names(n) for n in game.player_counts},
         "hidden_information": game.hidden_information,
         "bot_levels": list(BOT_LEVELS),
+        "default_bot_level": DEFAULT_BOT_LEVEL,
         "options": options,
     }
 

@@ -51,7 +51,8 @@ function showSeats() {
   replace(seatsBox, h("legend", {}, "Seats"), names.map((seatName, index) => {
     const choices = [["human", index === 0 ? "you" : "a friend (invite link)"],
       ...game.bot_levels.map((level) => [`bot:${level}`, `bot, ${level}`])];
-    const preset = index < 2 ? "human" : "bot:medium";
+    // Someone alone can create and start at once; a friend's seat is one click away.
+    const preset = index === 0 ? "human" : `bot:${game.default_bot_level}`;
     return h("label", { class: "seat-choice" }, h("span", {}, seatName),
       h("select", { name: `seat-${index}`, "aria-label": `${seatName} is played by`, disabled: index === 0 },
         choices.map(([value, text]) => h("option", { value, selected: value === preset }, text))));

@@ -1,0 +1,39 @@
+"""The lobby's new-table form: sensible seats for someone who opens it alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Server
+
+
+def test_every_seat_but_yours_starts_as_a_medium_bot(browser: Any, server: Server) -> None:
+    page = browser.new_page()
+    page.goto(server.url)
+    for game in server.get("/api/games"):
+        page.select_option("#game", game["id"])
+        for players in game["player_counts"]:
+            page.select_option("#players", str(players))
+            seats = page.locator("#seats select")
+            expect(seats).to_have_count(players)
+            values = [seats.nth(i).input_value() for i in range(players)]
+            assert values == ["human"] + ["bot:medium"] * (players - 1), (game["id"], players)
+            expect(seats.nth(0)).to_be_disabled()
+            expect(seats.nth(0).locator("option:checked")).to_have_text("you")
+    page.close()
+
+
+def test_a_table_made_with_the_defaults_can_start_at_once(browser: Any, server: Server) -> None:
+    page = browser.new_page()
+    page.goto(f"{server.url}/?game=board")
+    page.wait_for_selector("#seats select", state="attached")
+    page.fill("#name", "Ann")
+    page.click("#create")
+    page.wait_for_url("**/table/*")
+    expect(page.locator("#start")).to_be_enabled()
+    expect(page.locator(".court-banner")).to_have_text(
+        "Not started: Ann has joined · waiting for Start"
+    )
+    page.close()
