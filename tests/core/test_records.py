@@ -10,10 +10,18 @@ from typing import Any
 
 import pytest
 
+from pickletable import __version__
 from pickletable.bots import RandomBot
 from pickletable.core.errors import RecordError, ReplayMismatchError
 from pickletable.core.match import run_match
-from pickletable.core.records import Recorder, check_record, load_record, record_schema, replay
+from pickletable.core.records import (
+    Recorder,
+    check_record,
+    load_record,
+    made_with,
+    record_schema,
+    replay,
+)
 from pickletable.games.board import GAME
 
 
@@ -90,6 +98,56 @@ def test_a_truncated_record_replays_as_unfinished() -> None:
     record["steps"] = record["steps"][:30]
     record["outcome"] = None
     assert not replay(record).is_over
+
+
+def test_a_record_names_the_pickletable_version_that_made_it() -> None:
+    record = recorded_game()
+    assert record["meta"]["pickletable"] == __version__ == made_with(record)
+    assert "pickletable" in record_schema()["properties"]["meta"]["properties"]
+
+
+def test_records_without_a_version_still_load_and_replay(tmp_path: Path) -> None:
+    record = recorded_game()
+    del record["meta"]["pickletable"]
+    assert made_with(record) is None
+    assert replay(record).is_over
+    del record["meta"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(record))
+    assert replay(load_record(path)).is_over
+
+
+def test_a_version_that_is_not_text_is_refused() -> None:
+    record = recorded_game()
+    record["meta"]["pickletable"] = 1
+    with pytest.raises(RecordError, match="meta/pickletable"):
+        check_record(record)
+
+
+def test_a_record_from_another_version_that_no_longer_replays_names_that_version() -> None:
+    record = recorded_game()
+    record["meta"]["pickletable"] = "0.0.1"
+    tampered = copy.deepcopy(record)
+    tampered["steps"][3]["events"] = []
+    made = f"made with pickletable 0.0.1; this is pickletable {__version__}"
+    with pytest.raises(ReplayMismatchError, match=f"does not replay \\({made}\\): action 4 "):
+        replay(tampered)
+    tampered = copy.deepcopy(record)
+    tampered["steps"][3]["action"] = "serve"
+    with pytest.raises(RecordError, match=f"\\({made}\\): action 4 .* is refused"):
+        replay(tampered)
+    tampered = copy.deepcopy(record)
+    tampered["options"]["level"] = "expert"
+    with pytest.raises(RecordError, match=f"cannot start its game \\({made}\\)"):
+        replay(tampered)
+
+
+def test_a_record_from_this_version_that_no_longer_replays_says_nothing_of_versions() -> None:
+    tampered = recorded_game()
+    tampered["steps"][3]["events"] = []
+    with pytest.raises(ReplayMismatchError) as raised:
+        replay(tampered)
+    assert "made with" not in str(raised.value)
 
 
 def test_the_schema_file_is_valid_json_schema() -> None:

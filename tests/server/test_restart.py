@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
+from pickletable import __version__
 from pickletable.core.records import replay
 from tests.server.conftest import Player, join, new_table, play_until, start
 
@@ -79,10 +80,7 @@ def test_a_table_that_no_longer_replays_is_reported_not_served(
         made = new_table(client, "board", ["human", "human"])
         table_id = made["table"]["id"]
         start(client, table_id, join(client, table_id)["token"])
-        for _ in range(500):
-            if client.get(f"/api/tables/{table_id}").json()["steps"]:
-                break
-            time.sleep(0.01)
+        wait_for_steps(client, table_id)
     engine = create_engine(database_url)
     with engine.begin() as connection:
         connection.execute(
@@ -96,6 +94,40 @@ def test_a_table_that_no_longer_replays_is_reported_not_served(
         answer = client.get(f"/api/tables/{table_id}")
         assert answer.status_code == 404
         assert "cannot be rebuilt" in answer.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ("update steps set events = '[]'", "step 1 ("),
+        ("update steps set action = 'serve'", "step 1 ('serve') no longer replays"),
+    ],
+)
+def test_a_table_from_another_version_that_no_longer_replays_names_that_version(
+    serve: Any, database_url: str, change: str, why: str
+) -> None:
+    with serve() as client:
+        made = new_table(client, "board", ["human", "human"])
+        table_id = made["table"]["id"]
+        start(client, table_id, join(client, table_id)["token"])
+        wait_for_steps(client, table_id)
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        stamped = connection.execute(
+            text("select made_with from tables where id = :id"), {"id": table_id}
+        ).scalar_one()
+        assert stamped == __version__
+        connection.execute(text(change + ' where table_id = :id and "index" = 0'), {"id": table_id})
+        connection.execute(
+            text("update tables set made_with = '0.0.1' where id = :id"), {"id": table_id}
+        )
+    engine.dispose()
+    with serve() as client:
+        answer = client.get(f"/api/tables/{table_id}")
+        assert answer.status_code == 404
+        detail = answer.json()["detail"]
+        assert why in detail and "no longer replays" in detail
+        assert f"(made with pickletable 0.0.1; this is pickletable {__version__})" in detail
 
 
 def test_finished_tables_are_rebuilt_only_when_asked_for(serve: Any) -> None:
@@ -114,3 +146,11 @@ def test_finished_tables_are_rebuilt_only_when_asked_for(serve: Any) -> None:
         assert client.get(f"/api/tables/{table_id}/record").json()["steps"] == record["steps"]
         assert table_id in manager.tables
         assert client.get(f"/api/tables/{table_id}").json()["status"] == "over"
+
+
+def wait_for_steps(client: Any, table_id: str) -> None:
+    """Let the server deal (chance steps it takes by itself after the start)."""
+    for _ in range(500):
+        if client.get(f"/api/tables/{table_id}").json()["steps"]:
+            return
+        time.sleep(0.01)

@@ -57,13 +57,15 @@ class RecordError(PickletableError, ValueError):
 class ReplayMismatchError(RecordError):
     """Replaying a record produced different events from the recorded ones."""
 
-    def __init__(self, index: int, action: str, expected: object, got: object) -> None:
+    def __init__(
+        self, index: int, action: str, expected: object, got: object, note: str = ""
+    ) -> None:
         self.index = index
         self.action = action
         self.expected = expected
         self.got = got
         super().__init__(
-            f"record does not replay: action {index + 1} ({action!r}) "
+            f"record does not replay{note}: action {index + 1} ({action!r}) "
             f"produced {got!r} but the record says {expected!r}"
         )
 

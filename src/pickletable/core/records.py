@@ -2,8 +2,9 @@
 
 A record holds the game id, the options, the content (embedded with its
 fingerprint), the seats, every action in notation with the events it caused,
-and the outcome. `replay` re-applies the actions and stops at the first one
-whose events differ from the recorded ones.
+and the outcome; its ``meta`` names the pickletable version that made it.
+`replay` re-applies the actions and stops at the first one whose events
+differ from the recorded ones, naming that version when it is not this one.
 """
 
 from __future__ import annotations
@@ -137,6 +138,26 @@ def check_record(data: object, source: str = "record") -> None:
         ) from None
 
 
+def made_with(record: dict[str, Any]) -> str | None:
+    """The pickletable version that made a record (``meta.pickletable``), if it says."""
+    meta = record.get("meta")
+    version = meta.get("pickletable") if isinstance(meta, dict) else None
+    return version if isinstance(version, str) else None
+
+
+def version_note(version: str | None) -> str:
+    """Words for a replay error when `version` made the record and this is another one.
+
+    >>> version_note("0.0.9").replace(__version__, "X")
+    ' (made with pickletable 0.0.9; this is pickletable X)'
+    >>> version_note(__version__), version_note(None)
+    ('', '')
+    """
+    if not version or version == __version__:
+        return ""
+    return f" (made with pickletable {version}; this is pickletable {__version__})"
+
+
 def initial_state(record: dict[str, Any]) -> GameState:
     """The state a record starts from, built from its game, players, options and content."""
     from pickletable.core.registry import get_game
@@ -150,7 +171,8 @@ def initial_state(record: dict[str, Any]) -> GameState:
     except RecordError:
         raise
     except PickletableError as error:
-        raise RecordError(f"record cannot start its game: {error}") from None
+        note = version_note(made_with(record))
+        raise RecordError(f"record cannot start its game{note}: {error}") from None
 
 
 def replay(record: dict[str, Any]) -> GameState:
@@ -158,31 +180,35 @@ def replay(record: dict[str, Any]) -> GameState:
 
     Returns the final state. Raises `ReplayMismatchError` naming the first
     action whose events (or player) differ, or `RecordError` for an action
-    that the game refuses.
+    that the game refuses; either names the version that made the record
+    when it is not this one (the rules may have changed since).
     """
     check_record(record)
+    note = version_note(made_with(record))
     state = initial_state(record)
     for index, step in enumerate(record["steps"]):
         text = step["action"]
         player = state.current_player
         expected_by = CHANCE if step["by"] == "chance" else step["by"]
         if player != expected_by:
-            raise ReplayMismatchError(index, text, f"{step['by']} to act", f"{_who(player)} to act")
+            raise ReplayMismatchError(
+                index, text, f"{step['by']} to act", f"{_who(player)} to act", note
+            )
         try:
             events = state.apply(Action.from_text(text))
         except (IllegalActionError, InvalidActionError) as error:
             raise RecordError(
-                f"record does not replay: action {index + 1} ({text!r}) is refused: {error}"
+                f"record does not replay{note}: action {index + 1} ({text!r}) is refused: {error}"
             ) from None
         got = _jsonable([event.to_json() for event in events])
         if got != step["events"]:
-            raise ReplayMismatchError(index, text, step["events"], got)
+            raise ReplayMismatchError(index, text, step["events"], got, note)
     expected_outcome = record.get("outcome")
     outcome = state.outcome
     got_outcome = _jsonable(outcome.to_json()) if outcome else None
     if got_outcome != expected_outcome:
         raise RecordError(
-            f"record does not replay: it ends with {got_outcome!r} "
+            f"record does not replay{note}: it ends with {got_outcome!r} "
             f"but the record says {expected_outcome!r}"
         )
     return state

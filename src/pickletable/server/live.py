@@ -19,9 +19,10 @@ from pickletable.core.actions import Action
 from pickletable.core.agents import Agent
 from pickletable.core.chance import sample_outcome
 from pickletable.core.content import Content
+from pickletable.core.errors import IllegalActionError, InvalidActionError
 from pickletable.core.events import Event
 from pickletable.core.game import GameDefinition
-from pickletable.core.records import Recorder
+from pickletable.core.records import Recorder, version_note
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
 from pickletable.server.seats import Seat
@@ -54,6 +55,8 @@ class LiveTable:
     created: str = ""
     active: float = 0.0
     """When anything last happened here (created, joined, started, a move), epoch seconds."""
+    made_with: str = __version__
+    """The pickletable version that created the table ("" for a row older than this field)."""
     state: GameState = field(init=False)
     steps: list[StoredStep] = field(default_factory=list)
     logs: dict[int | None, list[str]] = field(default_factory=dict)
@@ -86,6 +89,7 @@ class LiveTable:
             rematch_id=row.get("rematch_id"),
             created=str(row.get("created", "")),
             active=float(row.get("active") or epoch_seconds(str(row.get("created", "")))),
+            made_with=str(row.get("made_with") or ""),
         )
         notes = [(int(index), str(text)) for index, text in row.get("notes") or []]
         for step in steps or []:
@@ -119,6 +123,7 @@ class LiveTable:
             "rematch_of": self.rematch_of,
             "rematch_id": self.rematch_id,
             "active": self.active,
+            "made_with": self.made_with,
         }
 
     def notes_json(self) -> list[list[Any]]:
@@ -184,11 +189,14 @@ class LiveTable:
         if step.index != len(self.steps):
             raise ReplayError(f"table {self.id}: step {step.index} stored out of order")
         expected_by = self.state.current_player
-        replayed = self.apply(step.by, Action.from_text(step.action))
+        failed = f"table {self.id}: step {step.index + 1} ({step.action!r}) no longer replays"
+        failed += version_note(self.made_with)
+        try:
+            replayed = self.apply(step.by, Action.from_text(step.action))
+        except (InvalidActionError, IllegalActionError) as error:
+            raise ReplayError(f"{failed}: {error}") from None
         if expected_by != step.by or _normal(replayed.events) != _normal(step.events):
-            raise ReplayError(
-                f"table {self.id}: step {step.index + 1} ({step.action!r}) no longer replays"
-            )
+            raise ReplayError(failed)
 
     def rollback(self, keep: int) -> None:
         """Rebuild the state from the first `keep` steps (after a failed commit)."""

@@ -57,6 +57,8 @@ class TableRow(Base):
     created: Mapped[str] = mapped_column(String(40))
     active: Mapped[float | None] = mapped_column(Float, nullable=True)
     """When anything last happened at the table, in seconds since the epoch (None: an older row)."""
+    made_with: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The pickletable version that created the table (None: an older row)."""
 
 
 class StepRow(Base):
@@ -104,6 +106,7 @@ TABLE_FIELDS = (
     "rematch_id",
     "created",
     "active",
+    "made_with",
 )
 
 
