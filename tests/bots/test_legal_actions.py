@@ -58,3 +58,19 @@ def test_the_search_leaves_the_true_state_alone() -> None:
     before = state.observation(None), state.observation(seat), state.legal_actions()
     ISMCTSBot(30).choose(AgentView(state, seat), random.Random(1))
     assert (state.observation(None), state.observation(seat), state.legal_actions()) == before
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
+def test_a_caller_cannot_change_the_legal_actions_by_editing_the_list(
+    variant: tuple[str, int, Any],
+) -> None:
+    # A bot may sort or trim the list it was given; the game must not see it.
+    game, players, options = variant
+    for state in random_decisions(game, players, options, 6, seed=index_seed(game)):
+        expected = list(state.legal_actions())
+        given = state.legal_actions()
+        given.clear()
+        assert state.legal_actions() == expected, state.prompt()
+        clone = state.clone()
+        clone.legal_actions().reverse()
+        assert state.legal_actions() == expected

@@ -225,10 +225,13 @@ class SlamState(GameState):
 
     # --- moves --------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        """The actions open now (for chance: the cards the stack may give)."""
+        """The actions open now (for chance: the cards the stack may give).
+
+        The list is the caller's own: editing it changes nothing in the game.
+        """
         if self._legal is None:
             self._legal = _LEGAL[self.step](self)
-        return self._legal
+        return list(self._legal)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """Each card the stack may give next, with its probability."""
