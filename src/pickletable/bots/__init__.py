@@ -4,7 +4,9 @@
 `bot_from_name(name, game_id)` also reads the names the arena takes:
 ``random``, ``heuristic``, ``ismcts``, ``ismcts:800`` (iterations),
 ``ismcts:250ms`` (a time budget), ``ismcts:800:heuristic`` (heuristic
-rollouts), as well as the three levels.
+rollouts), as well as the three levels; and, for the arena only,
+``omniscient`` (the same search seeing every hand, a yardstick for what hidden
+information is worth: see `pickletable.bots.omniscient`).
 
 >>> make_bot("easy", "board").name
 'random'
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot
+from pickletable.bots.omniscient import OmniscientBot
 from pickletable.bots.random_bot import RandomBot
 from pickletable.core.agents import Agent
 from pickletable.core.errors import SeatError
@@ -55,9 +58,11 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return HeuristicBot()
     if kind == "ismcts" and len(settings) <= 2:
         return _ismcts(name, game_id, settings)
+    if kind == "omniscient" and len(settings) <= 2:
+        return OmniscientBot(_ismcts(name, game_id, settings))
     raise SeatError(
-        f"unknown bot {name!r}: use easy, medium, hard, random, heuristic or "
-        "ismcts[:N|:Nms][:random|:heuristic]"
+        f"unknown bot {name!r}: use easy, medium, hard, random, heuristic, "
+        "ismcts[:N|:Nms][:random|:heuristic] or omniscient[...] (the same options)"
     )
 
 
@@ -86,6 +91,7 @@ __all__ = [
     "LEVELS",
     "HeuristicBot",
     "ISMCTSBot",
+    "OmniscientBot",
     "RandomBot",
     "bot_from_name",
     "make_bot",
