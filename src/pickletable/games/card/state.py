@@ -37,7 +37,8 @@ from pickletable.core.options import OptionValue
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, GameState, Outcome
 from pickletable.games.card import text, view
-from pickletable.games.card.content import DINK, HAND_SIZE, KITCHEN, CardDeck
+from pickletable.games.card.content import HAND_SIZE, KITCHEN, CardDeck
+from pickletable.games.card.scoring import score_rally, winning_team
 from pickletable.games.card.solver import HandSolver, Verdict, solver_for
 
 SEAT_NAMES = ("North", "East", "South", "West")
@@ -461,24 +462,18 @@ class CardState(GameState):
     def _end_rally(self, why: str) -> list[Event]:
         rules = self.rules
         assert self.server is not None
-        serving = rules.team_of[self.server]
-        hands = []
-        for seat in rules.seats:
-            verdict = self.verdict(seat)
-            hands.append(_scored_hand(seat, verdict, rules.team_of[seat] == serving))
-        teams = []
-        for team, members in enumerate(rules.teams):
-            best = max((h for h in hands if h["seat"] in members), key=lambda h: int(h["value"]))
-            teams.append({"team": team, "best": best["seat"], "points": best["value"]})
-            self.scores[team] += int(best["value"])
-        winner, reason = self._serve_winner()
+        shown = {seat: self.hands[seat] for seat in rules.seats}
+        result = score_rally(rules.solver, rules.team_of, self.server, shown, self.laid)
+        for team in result["teams"]:
+            self.scores[team["team"]] += int(team["points"])
+        winner, reason = result["serve_to"], result["serve_reason"]
         summary: dict[str, Any] = {
             "rally": self.rally,
             "ended": why,
             "server": self.server,
-            "serving_team": serving,
-            "hands": hands,
-            "teams": teams,
+            "serving_team": rules.team_of[self.server],
+            "hands": result["hands"],
+            "teams": result["teams"],
             "laid": list(self.laid),
             "serve_to": winner,
             "serve_reason": reason,
@@ -488,7 +483,7 @@ class CardState(GameState):
         events = [Event("rally_scored", summary)]
         if winner is not None:
             self.server = winner
-        won = self._winning_team()
+        won = winning_team(self.scores, rules.target, rules.win_by)
         if won is None:
             return events + self._start_rally()
         self.stage = "over"
@@ -502,25 +497,6 @@ class CardState(GameState):
             Event("game_over", {"team": won, "winners": list(winners), "scores": list(self.scores)})
         )
         return events
-
-    def _serve_winner(self) -> tuple[int | None, str]:
-        """Who serves next: the first Dink Shot lay-down, else the first complete one."""
-        solver = self.rules.solver
-        for seat in self.laid:
-            if DINK in self.hands[seat]:
-                return seat, "dink"
-        for seat in self.laid:
-            if solver.verdict_sorted(self.hands[seat]).complete:
-                return seat, "complete"
-        return None, "none"
-
-    def _winning_team(self) -> int | None:
-        rules = self.rules
-        for team in (0, 1):
-            mine, theirs = self.scores[team], self.scores[1 - team]
-            if mine >= rules.target and mine - theirs >= rules.win_by:
-                return team
-        return None
 
     def _insert(self, cards: tuple[str, ...], card: str) -> tuple[str, ...]:
         order = self.rules.order
@@ -605,25 +581,3 @@ class CardState(GameState):
         # Deck order, so that chance outcomes are listed the same way whatever the shuffle.
         other.pile = Pile({card: left[card] for card in self.rules.deck.names if card in left}, [])
         return other
-
-
-def _scored_hand(seat: int, verdict: Verdict, serving: bool) -> dict[str, Any]:
-    """A hand shown at the end of a rally: its cards, value and why."""
-    reasons = []
-    if verdict.dinks:
-        reasons.append({"points": verdict.dinks, "why": "dink"})
-    if serving and verdict.complete:
-        reasons.append({"points": 1, "why": "complete"})
-        if verdict.picklers:
-            reasons.append({"points": verdict.picklers, "why": "pickler"})
-    return {
-        "seat": seat,
-        "cards": list(verdict.cards),
-        "complete": verdict.complete,
-        "summary": verdict.summary,
-        "serving": serving,
-        "dinks": verdict.dinks,
-        "picklers": verdict.picklers,
-        "value": verdict.value(serving),
-        "reasons": reasons,
-    }
