@@ -233,6 +233,62 @@ def hand(cards: Annotated[str, typer.Argument(help='e.g. "3 3 3 5 6 7 smash"')])
 
 @app.command()
 @friendly
+def score(
+    game: GameArg,
+    players: PlayersOpt = None,
+    names: Annotated[
+        str | None,
+        typer.Option("--names", help="players' names, clockwise from North: Ann,Bob,..."),
+    ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option("--server", help="who serves first (the first dealt a Kitchen)"),
+    ] = None,
+    option: OptionOpt = None,
+) -> None:
+    """Keep score at a real card-game table: type each rally's hands, we settle the points."""
+    from pickletable.cli.scorekeeper import run_scorekeeper
+    from pickletable.games.card.scorekeeper import Scorekeeper, ScorekeepingError
+    from pickletable.games.card.state import SEATS_BY_PLAYERS
+
+    if game != "card":
+        hint = (
+            "the board game has companion mode: pickletable play board --companion"
+            if game == "board"
+            else f"{game!r} has no scorekeeper yet"
+        )
+        raise PickletableError(f"the scorekeeper is for the card game; {hint}")
+    count = players or 2
+    if count not in SEATS_BY_PLAYERS:
+        raise ScorekeepingError(f"the card game is for 2, 3 or 4 players, not {count}")
+    seats = SEATS_BY_PLAYERS[count]
+    given = [name.strip() for name in names.split(",")] if names else []
+    if given and len(given) != count:
+        raise ScorekeepingError(f"give {count} names for {count} players, not {len(given)}")
+    options = get_game("card").options
+    resolved = options.resolve(options.parse(option or []))
+    keeper = Scorekeeper(
+        players=count,
+        server=seats[0],
+        target=int(resolved["target_score"]),
+        win_by=int(resolved["win_by"]),
+        names=dict(zip(seats, given, strict=True)) if given else None,
+    )
+    if server is not None:
+        keeper.server = keeper.seat_named(server)
+    console = Console(highlight=False)
+
+    def read(question: str) -> str | None:
+        try:
+            return console.input(question)
+        except EOFError:
+            return None
+
+    run_scorekeeper(keeper, read, console)
+
+
+@app.command()
+@friendly
 def arena(
     game: GameArg,
     bots: Annotated[

@@ -40,10 +40,12 @@ def score_rally(
     """Each hand's value, each team's points, and who serves next.
 
     `hands` are sorted (`HandSolver.sort`) by seat, `laid` the seats that laid
-    down, first first. Returns ``hands`` (one scored hand per seat, in seat
-    order), ``teams`` (per team: its best seat and points), ``serve_to`` (a
-    seat, or `None` when the serve stays) and ``serve_reason`` (``dink``,
-    ``complete`` or ``none``).
+    down, first first (each must be in `hands`). A seat left out of `hands`
+    scores nothing (a scorekeeper need not type a worthless hand). Returns
+    ``hands`` (one scored hand per seat given, in seat order), ``teams`` (per
+    team: its best seat, or `None`, and its points), ``serve_to`` (a seat, or
+    `None` when the serve stays) and ``serve_reason`` (``dink``, ``complete``
+    or ``none``).
     """
     serving = team_of[server]
     scored = [
@@ -53,6 +55,9 @@ def score_rally(
     teams = []
     for team in (0, 1):
         members = [hand for hand in scored if team_of[hand["seat"]] == team]
+        if not members:
+            teams.append({"team": team, "best": None, "points": 0})
+            continue
         best = max(members, key=lambda hand: int(hand["value"]))
         teams.append({"team": team, "best": best["seat"], "points": best["value"]})
     serve_to, reason = serve_winner(solver, hands, laid)

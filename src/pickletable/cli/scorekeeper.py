@@ -1,0 +1,144 @@
+"""``pickletable score card``: the scorekeeper for a card game played with real cards.
+
+Each rally the table answers two questions: who laid down (first first), and
+the hands worth scoring (every laid-down hand, plus any hand holding a Dink
+Shot, plus the serving team's complete hands). Typing ``undo`` at the first
+question takes the last rally back; ``quit`` (or the end of input) stops.
+Mistyped answers are refused with the reason, and nothing is scored until
+a rally is typed right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from pickletable.core.errors import PickletableError
+from pickletable.games.card.scorekeeper import Scorekeeper
+
+Reader = Callable[[str], str | None]
+"""Asks a question and returns the answer, or `None` at the end of input."""
+
+WHY = {"dink": "Dink Shot", "complete": "complete hand", "pickler": "Pickler"}
+
+
+def run_scorekeeper(keeper: Scorekeeper, read: Reader, console: Console) -> None:
+    """Ask for rallies until a team wins or the table stops."""
+    console.print(
+        f"[bold]Card game scorekeeper[/]: {escape(keeper.team_name(0))} v "
+        f"{escape(keeper.team_name(1))}, first to {keeper.target} by {keeper.win_by}."
+    )
+    console.print(
+        "After each rally: name who laid down, first first (or [bold]none[/]), then type "
+        "the hands that score; [bold]undo[/] takes a rally back, [bold]quit[/] stops."
+    )
+    while keeper.winner is None:
+        _show_score(keeper, console)
+        answer = read("Laid down, first first: ")
+        if answer is None or answer.strip().lower() in ("quit", "exit"):
+            console.print("Stopped. " + _score_line(keeper))
+            return
+        words = answer.replace(",", " ").split()
+        if [w.lower() for w in words] == ["undo"]:
+            try:
+                keeper.undo()
+                console.print("Took the last rally back.")
+            except PickletableError as error:
+                console.print(f"[red]{escape(str(error))}[/]")
+            continue
+        try:
+            laid = _players(keeper, words)
+        except PickletableError as error:
+            console.print(f"[red]{escape(str(error))}[/]")
+            continue
+        hands = _ask_hands(keeper, laid, read, console)
+        if hands is None:
+            console.print("Stopped. " + _score_line(keeper))
+            return
+        try:
+            result = keeper.rally(laid, hands)
+        except PickletableError as error:
+            console.print(f"[red]{escape(str(error))}[/] Type the rally again.")
+            continue
+        _report(keeper, result, console)
+    winner = keeper.winner
+    assert winner is not None
+    console.print(
+        f"[bold green]{escape(keeper.team_name(winner))} won[/], "
+        f"{keeper.scores[winner]} to {keeper.scores[1 - winner]}."
+    )
+
+
+def _players(keeper: Scorekeeper, words: list[str]) -> list[str]:
+    """The players named, by their names at this table, each once."""
+    if not words:
+        raise PickletableError("name who laid down, first first, or say none")
+    if [word.lower() for word in words] == ["none"]:
+        return []
+    names = [keeper.seat_names[keeper.seat_named(word)] for word in words]
+    if len(set(names)) != len(names):
+        raise PickletableError("a player can lay down only once in a rally")
+    return names
+
+
+def _ask_hands(
+    keeper: Scorekeeper, laid: list[str], read: Reader, console: Console
+) -> dict[str, str] | None:
+    """The hands to score: each laid-down player's, then any other that scores."""
+    hands: dict[str, str] = {}
+    for name in laid:
+        text = read(f"{name}'s hand: ")
+        if text is None:
+            return None
+        hands[name] = text
+    while True:
+        text = read("Another hand that scores (NAME: cards), or Enter when done: ")
+        if text is None:
+            return None
+        if not text.strip():
+            return hands
+        name, colon, cards = text.partition(":")
+        if not colon:
+            console.print("[red]Write the player, a colon, then the cards: South: 1 2 3 ...[/]")
+            continue
+        hands[name.strip()] = cards
+
+
+def _report(keeper: Scorekeeper, result: dict[str, Any], console: Console) -> None:
+    hands = {hand["seat"]: hand for hand in result["hands"]}
+    for team in result["teams"]:
+        best = team["best"]
+        if best is None or not team["points"]:
+            console.print(f"  {escape(keeper.team_name(team['team']))}: no point")
+            continue
+        reasons = ", ".join(
+            f"{WHY[reason['why']]} {reason['points']}" for reason in hands[best]["reasons"]
+        )
+        console.print(
+            f"  {escape(keeper.team_name(team['team']))}: {team['points']} "
+            f"({escape(keeper.seat_names[best])}: {reasons})"
+        )
+    if result["serve_to"] is None:
+        console.print(f"  Nobody laid down: {escape(keeper.server_name)} serves again.")
+    else:
+        why = (
+            "the first Dink Shot laid down"
+            if result["serve_reason"] == "dink"
+            else ("the first complete hand laid down")
+        )
+        console.print(f"  Serve to {escape(keeper.server_name)} ({why}).")
+
+
+def _show_score(keeper: Scorekeeper, console: Console) -> None:
+    console.print(f"\n[bold]Rally {len(keeper.history) + 1}[/]. {_score_line(keeper)}")
+
+
+def _score_line(keeper: Scorekeeper) -> str:
+    return (
+        f"{escape(keeper.team_name(0))} {keeper.scores[0]}, "
+        f"{escape(keeper.team_name(1))} {keeper.scores[1]}; "
+        f"{escape(keeper.server_name)} serves."
+    )

@@ -1,0 +1,137 @@
+"""A scorekeeper for a real card-game table: type each rally's hands, it settles the score.
+
+The cards stay on the table; after each rally the players say who laid down,
+in order, and show their hands. `Scorekeeper.rally` checks the hands (seven
+cards of the deck; a laid-down hand must be complete or hold a Dink Shot),
+scores them exactly as the rules engine does (`games/card/scoring.py`),
+passes the serve and tells when a team has won. `undo` takes a rally back.
+
+>>> keeper = Scorekeeper(players=2, server=0)
+>>> result = keeper.rally(laid=["North"], hands={"North": "1 2 3 4 5 6 pickler"})
+>>> keeper.scores, keeper.server_name
+([2, 0], 'North')
+>>> _ = keeper.rally(laid=["South"], hands={"South": "1 5 9 dink 2 4 8"})
+>>> keeper.scores, keeper.server_name
+([2, 1], 'South')
+>>> keeper.undo()
+>>> keeper.scores, keeper.server_name
+([2, 0], 'North')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pickletable.core.errors import PickletableError
+from pickletable.games.card import GAME
+from pickletable.games.card.cards import parse_hand
+from pickletable.games.card.content import CardDeck
+from pickletable.games.card.scoring import score_rally, winning_team
+from pickletable.games.card.solver import HandSolver, solver_for
+from pickletable.games.card.state import SEAT_NAMES, SEATS_BY_PLAYERS, TEAMS_BY_PLAYERS
+
+
+class ScorekeepingError(PickletableError, ValueError):
+    """A rally that cannot be scored as typed (the message says what to fix)."""
+
+
+@dataclass
+class _Snapshot:
+    scores: list[int]
+    server: int
+
+
+@dataclass
+class Scorekeeper:
+    """Scores, serve and winner of one card game played with real cards."""
+
+    players: int
+    server: int
+    """The seat serving now (North 0, East 1, South 2, West 3)."""
+    target: int = 11
+    win_by: int = 2
+    names: Mapping[int, str] | None = None
+    """Players' names by seat; the compass points if not given."""
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    history: list[_Snapshot] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.players not in SEATS_BY_PLAYERS:
+            raise ScorekeepingError(f"the card game is for 2, 3 or 4 players, not {self.players}")
+        self.seats = SEATS_BY_PLAYERS[self.players]
+        self.team_of = TEAMS_BY_PLAYERS[self.players]
+        if self.server not in self.seats:
+            raise ScorekeepingError(f"seat {self.server} is not at a {self.players}-player table")
+        self.deck = CardDeck.from_data(GAME.default_content().data)
+        self.solver: HandSolver = solver_for(self.deck.lowest, self.deck.highest)
+        given = dict(self.names or {})
+        self.seat_names = {seat: given.get(seat, SEAT_NAMES[seat]) for seat in self.seats}
+
+    # --- who is who -------------------------------------------------------------
+    @property
+    def server_name(self) -> str:
+        """The name of the player serving now."""
+        return self.seat_names[self.server]
+
+    def team_name(self, team: int) -> str:
+        """A team by its players' names ("Ann & Cy")."""
+        return " & ".join(self.seat_names[s] for s in self.seats if self.team_of[s] == team)
+
+    def seat_named(self, name: str) -> int:
+        """The seat of a player, by name or compass point, any case."""
+        wanted = name.strip().lower()
+        for seat in self.seats:
+            if wanted in (self.seat_names[seat].lower(), SEAT_NAMES[seat].lower()):
+                return seat
+        allowed = ", ".join(self.seat_names[seat] for seat in self.seats)
+        raise ScorekeepingError(f"{name!r} is not at this table; the players are {allowed}")
+
+    @property
+    def winner(self) -> int | None:
+        """The team that has won, if one has."""
+        return winning_team(self.scores, self.target, self.win_by)
+
+    # --- a rally ----------------------------------------------------------------
+    def rally(self, laid: Sequence[str], hands: Mapping[str, str]) -> dict[str, Any]:
+        """Score a rally: who laid down (first first) and the hands worth typing.
+
+        A hand left out scores nothing (say so only for a hand with no Dink
+        Shot that is not a complete hand of the serving team). Nothing changes
+        if the rally is refused.
+        """
+        if self.winner is not None:
+            raise ScorekeepingError(f"the game is over: {self.team_name(self.winner)} won")
+        order = [self.seat_named(name) for name in laid]
+        if len(set(order)) != len(order):
+            raise ScorekeepingError("a player can lay down only once in a rally")
+        shown: dict[int, tuple[str, ...]] = {}
+        for name, text in hands.items():
+            seat = self.seat_named(name)
+            shown[seat] = self.solver.sort(parse_hand(text, self.deck))
+        for seat in order:
+            if seat not in shown:
+                raise ScorekeepingError(
+                    f"{self.seat_names[seat]} laid down: type that hand so it can be scored"
+                )
+            verdict = self.solver.verdict_sorted(shown[seat])
+            if not verdict.can_lay_down:
+                raise ScorekeepingError(
+                    f"{self.seat_names[seat]} could not lay that hand down: it is "
+                    f"{verdict.summary} and holds no Dink Shot"
+                )
+        result = score_rally(self.solver, self.team_of, self.server, shown, order)
+        self.history.append(_Snapshot(list(self.scores), self.server))
+        for team in result["teams"]:
+            self.scores[team["team"]] += int(team["points"])
+        if result["serve_to"] is not None:
+            self.server = result["serve_to"]
+        return result
+
+    def undo(self) -> None:
+        """Take back the last rally scored."""
+        if not self.history:
+            raise ScorekeepingError("there is no rally to take back")
+        last = self.history.pop()
+        self.scores, self.server = last.scores, last.server

@@ -1,0 +1,62 @@
+"""`pickletable score card`: a real table types its rallies; mistakes are refused, not scored."""
+
+from __future__ import annotations
+
+from tests.cli.scripted import run
+
+
+def test_a_table_types_rallies_and_reads_the_score() -> None:
+    code, out = run(
+        "score",
+        "card",
+        "--names",
+        "Ann,Bob",
+        input="Ann\n1 2 3 4 5 6 pickler\nBob: 1 5 9 dink 2 4 8\n\nquit\n",
+    )
+    assert code == 0, out
+    assert "Ann: 2 (Ann: complete hand 1, Pickler 1)" in out
+    assert "Bob: 1 (Bob: Dink Shot 1)" in out
+    assert "Stopped. Ann 2, Bob 1; Ann serves." in out
+
+
+def test_mistakes_are_refused_with_the_reason_and_undo_takes_a_rally_back() -> None:
+    script = "\n".join(
+        [
+            "Cy",  # nobody of that name
+            "Ann Ann",  # twice
+            "Ann",
+            "1 3 5 7 9 kitchen 2",  # cannot be laid down
+            "",
+            "Bob",
+            "3 3 3 5 6 7 smash",
+            "",
+            "undo",
+            "none",
+            "",
+            "",  # end of input
+        ]
+    )
+    code, out = run("score", "card", "--names", "Ann,Bob", "--server", "Bob", input=script)
+    assert code == 0, out
+    assert "'Cy' is not at this table; the players are Ann, Bob" in out
+    assert "a player can lay down only once in a rally" in out
+    assert "Ann could not lay that hand down: it is 3 cards loose" in out
+    assert "Serve to Bob (the first complete hand laid down)." in out
+    assert "Took the last rally back." in out
+    assert "Nobody laid down: Bob serves again." in out
+
+
+def test_a_game_is_played_out_to_its_winner() -> None:
+    rally = "Ann\n3 3 3 5 6 7 smash\n\n"
+    code, out = run("score", "card", "--names", "Ann,Bob", "-o", "target_score=3", input=rally * 3)
+    assert code == 0, out
+    assert "Ann won, 3 to 0." in out
+
+
+def test_wrong_requests_get_one_clear_line() -> None:
+    assert run("score", "board")[1].count("\n") <= 2
+    assert "pickletable play board --companion" in run("score", "board")[1]
+    assert "2, 3 or 4 players, not 5" in run("score", "card", "--players", "5")[1]
+    assert "give 2 names for 2 players, not 3" in run("score", "card", "--names", "a,b,c")[1]
+    code, out = run("score", "card", "-o", "target_score=zero")
+    assert code == 2 and "target_score" in out
