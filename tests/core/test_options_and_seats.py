@@ -72,5 +72,24 @@ def test_seats_errors_say_what_is_allowed() -> None:
         parse_seats("human,robot", 2)
 
 
+def test_a_bad_seat_is_named_before_the_count_is_checked() -> None:
+    # A typo in a level is the mistake to report, not the seat count.
+    with pytest.raises(SeatError, match="'bot:genius': bot level must be one of easy"):
+        parse_seats("bot:genius", 2)
+
+
+def test_an_empty_name_or_level_after_the_colon_is_refused() -> None:
+    with pytest.raises(SeatError, match="write a name after human:, or just human"):
+        parse_seats("human:,bot", 2)
+    with pytest.raises(SeatError, match="write a level after bot:"):
+        parse_seats("human,bot: ", 2)
+
+
+def test_two_people_may_not_share_a_name() -> None:
+    with pytest.raises(SeatError, match="two seats are named 'Ann'"):
+        parse_seats("human:Ann,bot,human:ann", 3)
+    assert len(parse_seats("human:Ann,human:Bob", 2)) == 2
+
+
 def test_all_human_default_for_companion_tables() -> None:
     assert [str(s) for s in parse_seats(None, 4, default_humans=-1)] == ["human"] * 4

@@ -38,8 +38,15 @@ class SeatSpec:
 
 def parse_seat(text: str) -> SeatSpec:
     """Read one entry: ``human``, ``human:NAME``, ``bot`` or ``bot:easy|medium|hard``."""
-    kind, _, rest = text.strip().partition(":")
+    kind, colon, rest = text.strip().partition(":")
     kind = kind.lower()
+    if colon and not rest.strip():
+        what = (
+            "a name after human:, or just human"
+            if kind == "human"
+            else (f"a level after bot: ({', '.join(BOT_LEVELS)}), or just bot")
+        )
+        raise SeatError(f"seat {text!r}: write {what}")
     if kind == "human":
         return SeatSpec("human", name=rest.strip())
     if kind == "bot":
@@ -62,7 +69,12 @@ def parse_seats(text: str | None, count: int, default_humans: int = 1) -> list[S
         return [SeatSpec("human") for _ in range(default_humans)] + [
             SeatSpec("bot", level=DEFAULT_BOT_LEVEL) for _ in range(count - default_humans)
         ]
-    entries = [e for e in text.split(",") if e.strip()]
-    if len(entries) != count:
-        raise SeatError(f"--seats lists {len(entries)} seats but this table has {count}")
-    return [parse_seat(e) for e in entries]
+    specs = [parse_seat(e) for e in text.split(",") if e.strip()]
+    if len(specs) != count:
+        raise SeatError(f"--seats lists {len(specs)} seats but this table has {count}")
+    names = [spec.name for spec in specs if spec.name]
+    folded = [name.casefold() for name in names]
+    twice = next((name for name in names if folded.count(name.casefold()) > 1), None)
+    if twice is not None:
+        raise SeatError(f"two seats are named {twice!r}: give each person their own name")
+    return specs
