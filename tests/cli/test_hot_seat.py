@@ -36,3 +36,19 @@ def test_the_board_game_hides_nothing_so_hot_seat_needs_no_hand_over() -> None:
     )
     assert result.exit_code == 0
     assert "Pass the screen" not in result.output
+
+
+def test_the_screen_is_passed_by_name_and_the_next_person_hears_what_happened() -> None:
+    # South draws and discards; North, then South again, are told what they missed.
+    script = "\n1\n1\n\n1\n1\n\nquit\n\n"
+    result = runner.invoke(
+        app, ["play", "card", "--seats", "human:Ann,human:Bob", "--seed", "2"], input=script
+    )
+    assert result.exit_code == 0, result.output
+    output = result.output
+    assert "Pass the screen to South (Bob)" in output
+    assert "Pass the screen to North (Ann)" in output
+    back_to_bob = output.rindex("Pass the screen to South (Bob)")
+    catch_up = output.index("Since your last turn:", back_to_bob)
+    # What North did, in the words South may read: a discard is public.
+    assert "North discards" in output[catch_up:]

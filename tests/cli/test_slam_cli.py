@@ -69,3 +69,17 @@ def test_slam_bad_input_reprompts() -> None:
     )
     assert "There is no choice 99" in output
     assert "is not a choice now" in output
+
+
+@pytest.mark.parametrize("game", ["slam", "card"])
+def test_a_bot_move_never_shows_the_cards_it_keeps_or_discards_face_down(game: str) -> None:
+    # Watching bots (or playing with them), the screen learns only what the
+    # events let a spectator know: not which drawn card a bot kept.
+    seats = "bot,bot,bot" if game == "slam" else "bot,bot"
+    code, output = run(
+        "play", game, "--players", "3" if game == "slam" else "2", "--seats", seats, "--seed", "4"
+    )
+    assert code == 0 and "Game over" in output
+    assert "discards a card face down" in output or game == "card"
+    assert "(bot):" not in output
+    assert "the drawn" not in output

@@ -29,6 +29,10 @@ from pickletable.core.events import Event
 from pickletable.core.records import Recorder
 from pickletable.core.state import CHANCE, GameState
 
+CATCH_UP_LINES = 12
+"""Hot-seat: at most this many lines of what happened since a person's last turn."""
+
+
 HELP = (
     "Type the number of a choice or its notation (shown in brackets). "
     "Also: 'help', 'log' (recent events), 'save FILE', 'quit'."
@@ -86,6 +90,8 @@ class TerminalGame:
             meta={"seed": self.seed, "companion": self.companion},
         )
         self._screen_holder: int | None = None
+        self._seen_until: dict[int, int] = {}
+        """Hot-seat: how much of the log each person saw before passing the screen on."""
 
     # --- the loop ----------------------------------------------------------
     def play(self) -> GameState:
@@ -129,10 +135,13 @@ class TerminalGame:
         elif player is not None and player in self.agents:
             view = AgentView(self.state, player)
             action = self.agents[player].choose(view, self.rng)
-            self.console.print(
-                f"[dim]{self.state.seat_name(player)} (bot): "
-                f"{self.state.describe_action(action)}[/]"
-            )
+            if not self.config.game.hidden_information:
+                # A bot's move in words may name cards only it holds (a Slam swap):
+                # with hidden cards, the event lines say what the screen may know.
+                self.console.print(
+                    f"[dim]{self.state.seat_name(player)} (bot): "
+                    f"{self.state.describe_action(action)}[/]"
+                )
         elif player is not None:
             action = self._ask_human(player)
         else:
@@ -266,11 +275,33 @@ class TerminalGame:
             return
         if self._screen_holder == seat:
             return
+        if self._screen_holder is not None:
+            self._seen_until[self._screen_holder] = len(self.log)
         self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")  # the scrollback too, where the last hand shows
         self.console.input(
-            f"[bold]Pass the screen to {self.state.seat_name(seat)}, then press Enter[/] "
+            f"[bold]Pass the screen to {self.display_name(seat)}, then press Enter[/] "
         )
         self._screen_holder = seat
+        self._catch_up(seat)
+
+    def _catch_up(self, seat: int) -> None:
+        """Hot-seat: what happened since this person last held the screen, as they may know it."""
+        since = self._seen_until.get(seat)
+        if since is None:
+            return
+        lines = [self.state.describe(event.for_seat(seat)) for event in self.log[since:]]
+        lines = [line for line in lines if line]
+        if not lines:
+            return
+        shown = lines[-CATCH_UP_LINES:]
+        skipped = len(lines) - len(shown)
+        self.console.print(
+            "[bold]Since your last turn:[/]" + (f" (… {skipped} more)" if skipped else "")
+        )
+        for line in shown:
+            self.console.print(Text("  " + line))
 
     def _show_table(self, seat: int | None) -> None:
         self.console.print(self.render(self.state.observation(seat)))
