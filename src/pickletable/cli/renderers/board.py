@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -28,6 +28,9 @@ STYLES = {"blue": "bold blue", "red": "bold red", "yellow": "bold yellow", "blac
 # Court corners, seen from above: seats go clockwise from the near right.
 NEAR_SIDE = (1, 0)
 FAR_SIDE = (2, 3)
+COURT_WIDTH = 78
+"""The court is drawn this wide at most (a narrower screen gets a narrower court), so
+the players stand over the halves of the net rather than at the far edges of a wide screen."""
 
 
 def render(observation: dict[str, Any]) -> RenderableType:
@@ -54,13 +57,14 @@ def _court(observation: dict[str, Any]) -> RenderableType:
         grid.add_row(*[_spot(observation, seats.get(s)) for s in corners])
         return grid
 
-    net = Align.center(Text("━" * 20 + " NET " + "━" * 20, style="bold dim"))
+    net = Rule(" NET ", characters="━", style="bold dim")
     level = observation["level"].capitalize()
     mode = "Doubles" if len(seats) == 4 else "Singles"
     return Panel(
         Group(side(FAR_SIDE), net, side(NEAR_SIDE)),
         title=f"Court — {mode}, {level}",
         border_style="green",
+        width=COURT_WIDTH,
     )
 
 
@@ -84,12 +88,12 @@ def _spot(observation: dict[str, Any], seat: dict[str, Any] | None) -> Renderabl
             marks.append(
                 "stanchion placed" if observation["stanchion_placed"] else "no stanchion yet"
             )
-    if observation["rally"]["hitter"] == seat["seat"]:
-        marks.append("● ball")
     if not seat["serves"]:
         marks.append("done: no longer serves")
     if marks:
         text.append("\n" + " · ".join(marks), style="bold green")
+    if observation["rally"]["hitter"] == seat["seat"]:
+        text.append("\n● ball: to hit", style="bold green")
     return text
 
 
@@ -107,7 +111,7 @@ def _track(observation: dict[str, Any]) -> RenderableType:
         table.add_row(
             Text(seat["name"], style=_style(seat)), bar, f"{seat['skill']:.1f} / {target:.1f}"
         )
-    return Panel(table, title="Skill track", border_style="cyan")
+    return Panel(table, title="Skill track", border_style="cyan", width=COURT_WIDTH)
 
 
 def _cards(observation: dict[str, Any]) -> RenderableType:
@@ -121,7 +125,7 @@ def _cards(observation: dict[str, Any]) -> RenderableType:
             "  ".join(f"[{c['label']}]" for c in seat["skill_cards"]) or "-",
             "  ".join(f"[{c['label']}]" for c in seat["strategy_cards"]) or "-",
         )
-    return Panel(table, title="Cards (face up)", border_style="magenta")
+    return Panel(table, title="Cards (face up)", border_style="magenta", width=COURT_WIDTH)
 
 
 def _dice_and_card(observation: dict[str, Any]) -> RenderableType:
