@@ -178,3 +178,21 @@ def test_companion_mode_is_refused_for_games_with_hidden_hands() -> None:
     for game in ("card", "slam"):
         code, output = run("play", game, "--companion")
         assert code == 2 and "companion mode is for the board game" in output
+
+
+def test_a_save_path_that_cannot_take_a_file_is_refused_before_the_game() -> None:
+    # /proc passes a permissions check for root, yet takes no new file.
+    code, output = run("play", "board", "--save", "/proc/pickletable-x.json", input="quit\n")
+    assert code == 2 and "--save /proc/pickletable-x.json" in output
+    assert "Blue to serve" not in output
+
+
+def test_checking_a_save_path_leaves_no_file_behind(tmp_path: Path) -> None:
+    path = tmp_path / "later.json"
+    code, _ = run("play", "board", "--save", str(path), input="quit\n\n")
+    assert code == 0 and path.exists()  # quitting saves to --save
+    fresh = tmp_path / "fresh.json"
+    from pickletable.cli.main import check_writable
+
+    check_writable(fresh)
+    assert not fresh.exists()

@@ -124,6 +124,16 @@ def check_writable(path: Path) -> None:
         raise PickletableError(f"--save {path} is a folder; give a file name")
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise PickletableError(f"--save {path}: {folder} is not a folder that can be written")
+    if folder == path.parent:
+        # Permissions do not tell everything (a root user, a read-only mount): try it.
+        existed = path.exists()
+        try:
+            with path.open("a"):
+                pass
+        except OSError as error:
+            raise PickletableError(f"--save {path}: {error.strerror or error}") from None
+        if not existed:
+            path.unlink()
 
 
 @app.command()
