@@ -306,7 +306,8 @@ def arena(
         typer.Option(
             "--bots",
             help="one bot per seat, comma-separated: easy, medium, hard, random, heuristic, "
-            "ismcts[:N|:Nms][:random|:heuristic]",
+            "ismcts[:N|:Nms][:random|:heuristic], or omniscient (the same options; it sees "
+            "every hand, a yardstick for what hidden cards are worth)",
         ),
     ],
     games: Annotated[int, typer.Option("--games", min=1, help="how many games")] = 100,
