@@ -83,3 +83,19 @@ def test_a_bot_move_never_shows_the_cards_it_keeps_or_discards_face_down(game: s
     assert "discards a card face down" in output or game == "card"
     assert "(bot):" not in output
     assert "the drawn" not in output
+
+
+def test_a_lone_player_is_not_asked_to_confirm_an_only_choice() -> None:
+    code, output = run(
+        "play", "slam", "--players", "3", "--seed", "5", input="1\n" * 3 + "quit\n\n"
+    )
+    assert code == 0
+    assert "keep the dealt hand (your only choice)" in output
+
+
+def test_hot_seat_still_asks_every_seat_so_a_hand_over_reveals_nothing() -> None:
+    script = "\n1\n" * 3 + "quit\n\n"
+    code, output = run("play", "slam", "--players", "3", "--seats", "human,human,bot", input=script)
+    assert code == 0
+    assert "your only choice" not in output
+    assert "Pass the screen to Player 2" in output

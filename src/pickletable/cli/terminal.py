@@ -142,11 +142,30 @@ class TerminalGame:
                     f"[dim]{self.state.seat_name(player)} (bot): "
                     f"{self.state.describe_action(action)}[/]"
                 )
+        elif player is not None and self._forced(player):
+            action = self.state.legal_actions()[0]
+            self.console.print(f"[dim]{self.state.describe_action(action)} (your only choice)[/]")
         elif player is not None:
             action = self._ask_human(player)
         else:
             return
         self._apply(player, action)
+
+    def _forced(self, seat: int) -> bool:
+        """A lone person's only choice in a card game is made for them.
+
+        Card games ask every seat at some steps so that being asked tells
+        nothing (Slam's swap after the deal); with one person at the screen
+        there is nobody to tell, so the ritual is skipped. Hot-seat keeps it,
+        since a skipped hand-over would show who had no choice, and dice
+        games keep it: rolling is the player's to do.
+        """
+        return (
+            self.config.game.hidden_information
+            and self.humans == [seat]
+            and not self.companion
+            and len(self.state.legal_actions()) == 1
+        )
 
     def _apply(self, player: int, action: Action) -> None:
         if self.companion:
