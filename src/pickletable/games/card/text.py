@@ -68,7 +68,7 @@ def describe(state: CardState, event: Event) -> str:
         return f"{data['cards']} cards dealt to each player."
     if kind == "flipped":
         return (
-            f"{the_card(state, data['card']).capitalize()} starts the discard pile; "
+            f"{_first_upper(the_card(state, data['card']))} starts the discard pile; "
             f"{name(data['seat'])} plays first."
         )
     if kind == "took":
@@ -238,3 +238,8 @@ def illegal_reason(state: CardState, action: Action) -> str:
             f"holding a Dink Shot, so it may not be laid down"
         )
     return ""
+
+
+def _first_upper(text: str) -> str:
+    """The text with its first letter in capitals and the rest as it was ("The Dink Shot")."""
+    return text[:1].upper() + text[1:]
