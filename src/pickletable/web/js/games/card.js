@@ -4,9 +4,22 @@ import { h, replace } from "../dom.js";
 import { back, card, fan } from "./cards.js";
 
 const SPECIAL = new Set(["smash", "pickler", "kitchen", "dink"]);
+let layingAt = null; // the step at which "Lay down" was switched on: it holds for that decision only
+let drawn = null; // the last render's arguments, to draw again when the switch changes
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "l" && event.key !== "L") return;
+  if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const toggle = document.getElementById("lay-down");
+  if (toggle) {
+    event.preventDefault();
+    toggle.click();
+  }
+});
 
 /** Draw the card game table from one seat's view. */
 export function render(container, view, ctx) {
+  drawn = { container, view, ctx };
   const obs = view.observation;
   const title = (code) => (obs.titles && obs.titles[code]) || code;
   const face = (code, options = {}) => card(title(code), options.note || "",
@@ -15,7 +28,7 @@ export function render(container, view, ctx) {
     scoreboard(obs, ctx),
     summary(obs, title),
     h("div", { class: "felt" }, others(obs, view, ctx, face), piles(obs, face, ctx)),
-    hand(obs, view, face)));
+    hand(obs, view, ctx, face)));
 }
 
 function scoreboard(obs, ctx) {
@@ -60,22 +73,62 @@ function piles(obs, face, ctx) {
       obs.taken ? h("span", {}, `Just taken: ${obs.titles[obs.taken] || obs.taken}`) : null));
 }
 
-function hand(obs, view, face) {
+function hand(obs, view, ctx, face) {
   if (!obs.hand) {
     return h("section", { class: "hand-box" }, h("p", { class: "note" },
       "You are watching: hands stay hidden until they are laid down."));
   }
   const verdict = obs.hand.length ? obs.verdict : null; // an empty hand is not "complete"
-  const layDown = new Set(obs.lay_down_after || []);
+  // A click on a card only discards it; laying down is its own, explicit choice.
+  const layable = (obs.lay_down_after || []).filter((code) => ctx.legal.has(`discard ${code} lay`));
+  const laying = layable.length > 0 && layingAt === view.step;
   const cardFor = (code, options = {}) => {
-    const lay = `discard ${code} lay`;
-    const action = view.legal.some((choice) => choice.action === lay) ? lay : `discard ${code}`;
-    return face(code, { ...options, action, extra: layDown.has(code) ? "lay" : "" });
+    if (!laying) return face(code, { ...options, action: `discard ${code}` });
+    if (!layable.includes(code)) return face(code, { ...options, extra: "unmarked" });
+    const how = layHow(ctx, code);
+    return face(code, { ...options, action: `discard ${code} lay`, extra: `lay lay-${how}`, badge: how });
   };
-  return h("section", { class: "hand-box", "aria-label": "Your hand" },
+  return h("section", { class: `hand-box${laying ? " laying" : ""}`, "aria-label": "Your hand" },
     h("h3", {}, "Your hand ", verdict ? h("small", { class: "note" }, `— ${verdict.summary}`) : null),
-    layDown.size ? h("p", { class: "urgent-prompt" }, "Discard one of the marked cards to lay down your hand.") : null,
+    layable.length ? layDownBar(obs, ctx, layable, laying) : null,
     melds(verdict, obs.hand, cardFor));
+}
+
+/** The "Lay down" switch, with what laying down now would mean. */
+function layDownBar(obs, ctx, layable, laying) {
+  const title = (code) => obs.titles[code] || code;
+  const complete = layable.filter((code) => layHow(ctx, code) === "complete").map(title);
+  const incomplete = layable.filter((code) => layHow(ctx, code) !== "complete").map(title);
+  const choices = [
+    complete.length ? `complete if you discard ${either(complete)}` : null,
+    incomplete.length ? `incomplete, with your Dink Shot, if you discard ${either(incomplete)}` : null,
+  ].filter(Boolean);
+  const text = laying
+    ? "Laying down: click a marked card to discard it and lay your hand face up. "
+      + "Everyone else then gets one final turn. Press “Lay down” again to just discard."
+    : `You may lay your hand down this turn: ${choices.join("; ")}. A click on a card only discards it.`;
+  return h("div", { class: `lay-down${laying ? " on" : ""}` },
+    h("p", { id: "lay-down-text" }, text),
+    h("button", { id: "lay-down", type: "button", class: laying ? "primary" : "",
+      "aria-pressed": laying ? "true" : "false", "aria-describedby": "lay-down-text",
+      onclick: toggleLayDown }, h("kbd", {}, "L"), "Lay down"));
+}
+
+function toggleLayDown() {
+  layingAt = layingAt === drawn.view.step ? null : drawn.view.step;
+  render(drawn.container, drawn.view, drawn.ctx);
+  document.getElementById("lay-down")?.focus();
+}
+
+/** "complete" or "incomplete": how the hand would be laid down after discarding `code`. */
+function layHow(ctx, code) {
+  // The menu label says it: "Discard the 5 and lay down (complete)" or "(with a Dink Shot)".
+  return /\(complete\)$/.test(ctx.legal.get(`discard ${code} lay`) || "") ? "complete" : "incomplete";
+}
+
+function either(titles) {
+  const named = titles.map((t) => `the ${t}`);
+  return named.length < 2 ? named.join("") : `${named.slice(0, -1).join(", ")} or ${named[named.length - 1]}`;
 }
 
 function melds(verdict, cards, face) {

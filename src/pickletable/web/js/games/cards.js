@@ -4,13 +4,14 @@ import { h } from "../dom.js";
 
 /**
  * One card: a button when `action` is legal now (clicking plays it), else a plain face.
- * `face` is the big text, `note` the small one.
+ * `face` is the big text, `note` the small one, `badge` a tag on its lower edge.
  */
-export function card(face, note, { action, ctx, special = false, extra = "" } = {}) {
+export function card(face, note, { action, ctx, special = false, extra = "", badge = "" } = {}) {
   const playable = action && ctx && ctx.legal.has(action);
   const long = String(face).length > 3 ? " long" : "";
   const classes = `card${long}${special ? " special" : ""}${playable ? " playable" : ""}${extra ? " " + extra : ""}`;
-  const body = [h("span", {}, face), note ? h("small", {}, note) : null];
+  const body = [h("span", {}, face), note ? h("small", {}, note) : null,
+    badge ? h("em", { class: "card-badge" }, badge) : null];
   if (playable) {
     return h("button", { type: "button", class: classes, title: ctx.legal.get(action),
       "aria-label": ctx.legal.get(action), dataset: { action }, onclick: () => ctx.act(action) }, body);

@@ -1,0 +1,89 @@
+"""Tables staged in a chosen position, for browser tests that need exact cards or dice.
+
+The server rebuilds every unfinished table from its stored steps when it
+starts. So a test writes a table whose steps are a script of moves (chance
+outcomes included, in the games' own notation) into the server's database
+and restarts the server: the table is then exactly where the script left it.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from pickletable.core.actions import Action
+from pickletable.core.registry import get_game
+from pickletable.server.live import PLAYING, LiveTable
+from pickletable.server.seats import Seat, hash_token, new_token
+from pickletable.server.storage import Storage
+from tests.browser.conftest import Server
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@dataclass
+class StagedTable:
+    """A table in play on the server, and the secret token of each human seat."""
+
+    id: str
+    tokens: dict[int, str]
+
+
+def stage_table(
+    server: Server,
+    game_id: str,
+    seats: list[str],
+    moves: list[str],
+    options: dict[str, Any] | None = None,
+) -> StagedTable:
+    """Store a table that has played `moves`, then restart `server` so that it plays on.
+
+    `seats` has one entry per seat: ``human:NAME`` or ``bot:LEVEL``.
+    """
+    game = get_game(game_id)
+    table = LiveTable(
+        id=secrets.token_urlsafe(6),
+        game=game,
+        players=len(seats),
+        options=game.options.resolve(options or {}),
+        content=game.default_content(),
+        seats=[],
+        seed=1,
+        status=PLAYING,
+        active=time.time(),
+    )
+    tokens: dict[int, str] = {}
+    for number, entry in zip(table.state.seats, seats, strict=True):
+        kind, _, detail = entry.partition(":")
+        seat = Seat(number, table.state.seat_name(number), kind)
+        if kind == "bot":
+            seat.level = detail
+        else:
+            tokens[number] = new_token()
+            seat.player, seat.token_hash = detail, hash_token(tokens[number])
+        table.seats.append(seat)
+    for move in moves:
+        table.apply(table.state.current_player, Action.from_text(move))
+    storage = Storage(server.database_url)
+    try:
+        storage.create_table({**table.row(), "created": f"{time.time():.6f}"})
+        storage.append_steps(table.id, table.steps)
+    finally:
+        storage.close()
+    server.restart()
+    return StagedTable(table.id, tokens)
+
+
+def open_seat(browser: Any, server: Server, table_id: str, token: str | None) -> Page:
+    """The table page in a browser of its own, holding `token` (None: a visitor)."""
+    context = browser.new_context(viewport=DESKTOP)
+    if token:
+        context.add_init_script(f"localStorage.setItem('pickletable:seat:{table_id}', '{token}')")
+    page: Page = context.new_page()
+    page.goto(f"{server.url}/table/{table_id}")
+    expect(page.locator("body")).to_have_attribute("data-status", "playing")
+    return page
