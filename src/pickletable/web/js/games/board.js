@@ -151,7 +151,8 @@ function drawPlayers(obs, ctx) {
     const c = seat.character;
     const cardButton = (prefix, card) => {
       const action = `${prefix} ${card.id}`;
-      const playable = ctx.legal.has(action);
+      // Only your own cards: an opponent may hold a card with the same id as one you can play.
+      const playable = seat.seat === ctx.you && ctx.legal.has(action);
       return playable
         ? h("button", { type: "button", class: "chip playable", title: ctx.legal.get(action),
           onclick: () => ctx.act(action) }, card.label)
