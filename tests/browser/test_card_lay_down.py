@@ -75,7 +75,7 @@ def test_lay_down_marks_the_cards_that_lay_the_hand_down_and_says_how(
     marked = page.locator(".hand-box .card.lay")
     expect(marked).to_have_count(7)  # the 1, 2, 3, 5 and all three 9s
     expect(hand_card(page, "5").locator(".card-badge")).to_have_text("complete")
-    expect(hand_card(page, "1").locator(".card-badge")).to_have_text("incomplete")
+    expect(hand_card(page, "1").locator(".card-badge")).to_have_text("with Dink Shot")
     expect(page.locator(".hand-box .card.unmarked")).to_have_count(1)  # the Dink Shot
     page.screenshot(path=str(SCREENSHOTS / "card-lay-down-on.png"), animations="disabled")
 

@@ -86,7 +86,8 @@ function hand(obs, view, ctx, face) {
     if (!laying) return face(code, { ...options, action: `discard ${code}` });
     if (!layable.includes(code)) return face(code, { ...options, extra: "unmarked" });
     const how = layHow(ctx, code);
-    return face(code, { ...options, action: `discard ${code} lay`, extra: `lay lay-${how}`, badge: how });
+    return face(code, { ...options, action: `discard ${code} lay`, extra: `lay lay-${how}`,
+      badge: how === "complete" ? "complete" : "with Dink Shot" });
   };
   return h("section", { class: `hand-box${laying ? " laying" : ""}`, "aria-label": "Your hand" },
     h("h3", {}, "Your hand ", verdict ? h("small", { class: "note" }, `— ${verdict.summary}`) : null),
