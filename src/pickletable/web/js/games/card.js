@@ -26,7 +26,7 @@ export function render(container, view, ctx) {
     { ...options, special: SPECIAL.has(code), ctx });
   replace(container, h("div", { class: "card-root" },
     scoreboard(obs, ctx),
-    summary(obs, title),
+    lastRally(obs, ctx, title),
     h("div", { class: "felt" }, others(obs, view, ctx, face), piles(obs, face, ctx)),
     hand(obs, view, ctx, face)));
 }
@@ -150,22 +150,55 @@ function melds(verdict, cards, face) {
   return h("div", { class: "melds" }, groups);
 }
 
-function summary(obs, title) {
+/**
+ * The last rally's scoring, on show until the next rally is scored: every hand
+ * (all are shown at the end of a rally, so the observation carries them for
+ * every seat), each team's points and why, and who serves next.
+ */
+function lastRally(obs, ctx, title) {
   const last = obs.last_rally;
-  if (!last || !(obs.stage === "over" || obs.outcome || startOfRally(obs))) return null;
+  if (!last) return null;
   const name = (seat) => (obs.seats.find((s) => s.seat === seat) || {}).name || seat;
-  return h("section", { class: "summary", "aria-label": "Rally summary" },
-    h("h3", {}, `Rally ${last.rally} is over: ${last.ended === "pile" ? "the draw pile ran out twice" : "every final turn was played"}`),
-    h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Hand", "Verdict", "Points"].map((c) => h("th", {}, c)))),
+  const who = (seat) => [name(seat), " ", h("small", {}, ctx.seatLabel(seat))];
+  const ended = ENDINGS[last.ended] || last.ended;
+  // A team scores its best hand: name it when the team has more than one.
+  const teams = last.teams.map((team) => {
+    const points = `${obs.teams[team.team].name} ${team.points} point${team.points === 1 ? "" : "s"}`;
+    const several = obs.teams[team.team].seats.length > 1;
+    return team.points && several ? `${points} (${name(team.best)}'s hand)` : points;
+  });
+  const serve = last.serve_to === null || last.serve_to === undefined
+    ? `Nobody laid down: ${name(last.server)} serves again.`
+    : `${name(last.serve_to)} laid down the first ${last.serve_reason === "dink" ? "Dink Shot" : "complete hand"} and serves next.`;
+  const fresh = obs.stage === "over" || obs.outcome || startOfRally(obs);
+  return h("section", { class: `summary${fresh ? " fresh" : ""}`, "aria-label": "Last rally" },
+    h("h3", {}, `Last rally (rally ${last.rally}) — ended because ${ended}`),
+    h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Hand shown", "Verdict", "Points"].map((c) => h("th", {}, c)))),
       h("tbody", {}, last.hands.map((hand) => h("tr", {},
-        h("td", {}, name(hand.seat), last.laid && last.laid.includes(hand.seat) ? " (laid down)" : ""),
-        h("td", {}, hand.cards.map(title).join(" ")),
+        h("td", {}, who(hand.seat), last.laid.includes(hand.seat) ? h("span", { class: "badge" }, "laid down") : null),
+        h("td", { class: "shown-hand" }, hand.cards.map((code) => h("span", { class: `mini-card${SPECIAL.has(code) ? " special" : ""}` }, title(code)))),
         h("td", {}, hand.summary),
-        h("td", {}, `${hand.value}${hand.reasons.length ? " (" + hand.reasons.map((r) => `${r.why} ${r.points}`).join(", ") + ")" : ""}`))))),
-    h("p", {}, last.teams.map((team) => `${obs.teams[team.team].name}: ${team.points} point${team.points === 1 ? "" : "s"}`).join(" · "),
-      last.serve_to === null || last.serve_to === undefined
-        ? ` — nobody laid down: ${name(last.server)} serves again.`
-        : ` — ${name(last.serve_to)} laid down the first ${last.serve_reason === "dink" ? "Dink Shot" : "complete hand"} and serves next.`));
+        h("td", {}, hand.value ? `${hand.value}: ${reasons(hand)}` : "0"))))),
+    h("p", { class: "rally-result" }, h("strong", {}, teams.join(" · ")), ` — ${serve}`));
+}
+
+const ENDINGS = {
+  pile: "the draw pile ran out twice",
+  lap: "every final turn was played",
+  limit: "it reached the turn limit",
+};
+const REASONS = {
+  dink: ["Dink Shot", "Dink Shots"],
+  complete: ["complete hand while serving", "complete hand while serving"],
+  pickler: ["Pickler in a complete hand", "Picklers in a complete hand"],
+};
+
+/** Why a hand scored: "1 for a Dink Shot, 1 for a complete hand while serving". */
+function reasons(hand) {
+  return hand.reasons.map((reason) => {
+    const [one, many] = REASONS[reason.why] || [reason.why, reason.why];
+    return reason.points === 1 ? `1 for a ${one}` : `${reason.points} for ${many}`;
+  }).join(", ");
 }
 
 function startOfRally(obs) {
