@@ -8,15 +8,20 @@ and restarts the server: the table is then exactly where the script left it.
 
 from __future__ import annotations
 
+import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from pickletable.core.actions import Action
+from pickletable.core.chance import sample_outcome
+from pickletable.core.events import Event
 from pickletable.core.registry import get_game
+from pickletable.core.state import CHANCE, GameState
 from pickletable.server.live import PLAYING, LiveTable
 from pickletable.server.seats import Seat, hash_token, new_token
 from pickletable.server.storage import Storage
@@ -76,6 +81,28 @@ def stage_table(
         storage.close()
     server.restart()
     return StagedTable(table.id, tokens)
+
+
+def random_moves(
+    game_id: str, players: int, until: Callable[[GameState, list[Event]], bool], seed: int = 1
+) -> tuple[list[str], GameState, list[Event]]:
+    """Random legal moves from a new game until `until(state, events so far)` holds.
+
+    Returns the moves, the state they lead to and the events they caused.
+    """
+    state = get_game(game_id).new_game(players)
+    rng = random.Random(seed)
+    moves: list[str] = []
+    events: list[Event] = []
+    while not until(state, events):
+        assert not state.is_over, "the game ended first"
+        if state.current_player == CHANCE:
+            action = sample_outcome(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        moves.append(str(action))
+        events += state.apply(action)
+    return moves, state, events
 
 
 def open_seat(browser: Any, server: Server, table_id: str, token: str | None) -> Page:

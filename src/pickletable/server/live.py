@@ -31,6 +31,10 @@ from pickletable.server.storage import StoredStep
 WAITING = "waiting"
 PLAYING = "playing"
 OVER = "over"
+RESULT_EVENTS = {"board": frozenset({"point"}), "slam": frozenset({"round-won"})}
+"""Per game, the events whose line a table keeps on show until the next one: the
+board game's last point, Slam's last round. (The card game's observation carries
+its last rally itself.)"""
 
 
 class ReplayError(RuntimeError):
@@ -62,6 +66,8 @@ class LiveTable:
     logs: dict[int | None, list[str]] = field(default_factory=dict)
     notes: list[list[Any]] = field(default_factory=list)
     bots: dict[tuple[int, str], Agent] = field(default_factory=dict)
+    last_result: Event | None = None
+    """The latest of the game's `RESULT_EVENTS`, if any yet."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_game(self.players, self.options, self.content)
@@ -180,6 +186,10 @@ class LiveTable:
         step = StoredStep(len(self.steps), by, str(action), [e.to_json() for e in events])
         self.steps.append(step)
         self._log(events)
+        results = RESULT_EVENTS.get(self.game.id, frozenset())
+        for event in events:
+            if event.kind in results:
+                self.last_result = event
         if self.state.is_over:
             self.status = OVER
         return step
@@ -206,6 +216,7 @@ class LiveTable:
         self.steps = []
         self.notes = []
         self.logs = {audience: [] for audience in self.audiences}
+        self.last_result = None
         for step in steps:
             self._replay_notes(notes, step.index)
             self.apply(step.by, Action.from_text(step.action))
@@ -274,7 +285,14 @@ class LiveTable:
             "legal": legal,
             "log_start": log_from,
             "log": lines[log_from:],
+            "last_result": self._last_result_line(audience),
         }
+
+    def _last_result_line(self, audience: int | None) -> str | None:
+        """The last point or round won, as `audience` may see it."""
+        if self.last_result is None:
+            return None
+        return self.state.describe(self.last_result.for_seat(audience)) or None
 
     def record(self) -> dict[str, Any]:
         """The game record in the project's JSON format (secrets included: for finished games)."""

@@ -16,7 +16,7 @@ export function render(container, view, ctx) {
   drawCourt(obs, ctx);
   drawDice(obs);
   drawTrack(obs);
-  drawPlayCard(obs);
+  drawPlayCard(obs, view.last_result);
   drawPlayers(obs, ctx);
 }
 
@@ -135,11 +135,12 @@ function drawTrack(obs) {
     h("div", { class: "track-line" }), ticks, pieces));
 }
 
-function drawPlayCard(obs) {
+function drawPlayCard(obs, lastPoint) {
   const piles = obs.piles || {};
   const counts = Object.entries(piles).filter(([name, count]) => name !== "character" && count > 0)
     .map(([name, count]) => `${name} ${count}`).join(" · ");
   replace(parts.playCard,
+    lastPoint ? h("p", { class: "last-result" }, h("strong", {}, "Last point: "), lastPoint) : null,
     obs.play_card ? h("div", { class: "play-card" }, h("strong", {}, "Play Card"), h("p", {}, obs.play_card.text)) : null,
     counts ? h("p", { class: "note" }, `Cards left: ${counts}`) : null,
     h("p", { class: "note" }, `Level: ${obs.level}`));

@@ -13,7 +13,7 @@ export function render(container, view, ctx) {
     return card(number, twist, { action, ctx, special: Boolean(twist) });
   };
   replace(container, h("div", { class: "slam-root" },
-    top(obs, ctx),
+    top(obs, ctx, view.last_result),
     urgent(obs, view, ctx),
     h("div", { class: "felt" }, others(obs, view, ctx), centre(obs, face)),
     hand(obs, view, ctx, face)));
@@ -24,7 +24,7 @@ function split(label) {
   return match ? [match[1], match[2] || ""] : [label, ""];
 }
 
-function top(obs, ctx) {
+function top(obs, ctx, lastRound) {
   const phase = ctx.waiting || (obs.phase === "play" ? "PLAY phase"
     : obs.phase === "draw" ? "DRAW phase" : obs.phase === "setup" ? "dealing" : obs.phase);
   return h("div", { class: "slam-top" },
@@ -34,7 +34,8 @@ function top(obs, ctx) {
     obs.draw_turns !== null && obs.draw_turns !== undefined
       ? h("span", { class: "note" }, `DRAW turns: ${obs.draw_turns} (limit ${obs.lap_limit} laps)`) : null,
     obs.doubles ? h("span", { class: "note" }, "Doubles: " + obs.teams.map((team) =>
-      team.map((p) => obs.names[p]).join(" & ")).join(" v ")) : null);
+      team.map((p) => obs.names[p]).join(" & ")).join(" v ")) : null,
+    lastRound ? h("span", { class: "last-result" }, h("strong", {}, "Last round: "), lastRound) : null);
 }
 
 function urgent(obs, view, ctx) {
