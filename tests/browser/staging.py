@@ -28,6 +28,7 @@ from pickletable.server.storage import Storage
 from tests.browser.conftest import Server
 
 DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
 
 
 @dataclass
@@ -105,9 +106,18 @@ def random_moves(
     return moves, state, events
 
 
-def open_seat(browser: Any, server: Server, table_id: str, token: str | None) -> Page:
-    """The table page in a browser of its own, holding `token` (None: a visitor)."""
-    context = browser.new_context(viewport=DESKTOP)
+def open_seat(
+    browser: Any,
+    server: Server,
+    table_id: str,
+    token: str | None,
+    viewport: dict[str, int] | None = None,
+) -> Page:
+    """The table page in a browser of its own (desktop size unless told), holding `token`.
+
+    `token` None opens it as a visitor.
+    """
+    context = browser.new_context(viewport=viewport or DESKTOP)
     if token:
         context.add_init_script(f"localStorage.setItem('pickletable:seat:{table_id}', '{token}')")
     page: Page = context.new_page()
