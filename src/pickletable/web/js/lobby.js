@@ -133,11 +133,16 @@ async function refreshTables() {
     return h("li", {},
       h("a", { href: `/table/${table.id}`, class: "table-link" },
         h("strong", {}, table.title),
-        h("span", { class: `badge ${table.status}` }, table.status === "waiting"
-          ? `${free} seat${free === 1 ? "" : "s"} free` : "playing"),
+        h("span", { class: `badge ${table.status}` }, status(table.status, free)),
         h("span", { class: "who" }, who),
         h("span", { class: "go" }, action)));
   }));
+}
+
+/** A listed table's badge: "2 seats free", "ready to start" (all seated, not started) or "playing". */
+function status(tableStatus, free) {
+  if (tableStatus !== "waiting") return "playing";
+  return free ? `${free} seat${free === 1 ? "" : "s"} free` : "ready to start";
 }
 
 start();
