@@ -50,6 +50,8 @@ def test_two_browsers_play_a_whole_game(browser: Any, server: Server, game: str)
     for page in (ann, bob):
         expect(page.locator("#outcome")).to_be_visible()
         expect(page.locator("#rematch")).to_be_visible()
+        # No turn is left at the end: no "Final lap: 0 turns left" either.
+        expect(page.locator("body")).not_to_contain_text("Final lap:")
     shoot(ann, f"{game}-over")
     check_rematch(ann, bob, table_id)
     check_replay(ann, server, table_id)

@@ -37,7 +37,7 @@ function scoreboard(obs, ctx) {
       team.name, h("strong", {}, team.score), team.serve_card ? h("span", { class: "badge" }, "serve card") : null)),
     h("span", { class: "note" }, `Rally ${obs.rally} · first to ${obs.target}, win by ${obs.win_by}`),
     ctx.waiting ? h("span", { class: "phase-badge" }, ctx.waiting) : null,
-    obs.final_lap ? h("span", { class: "phase-badge" },
+    obs.final_lap && obs.final_turns_left > 0 ? h("span", { class: "phase-badge" },
       `Final lap: ${obs.final_turns_left} turn${obs.final_turns_left === 1 ? "" : "s"} left`) : null);
 }
 
