@@ -64,3 +64,29 @@ def test_a_bad_port_or_database_is_one_clear_line() -> None:
     result = runner.invoke(app, ["serve", "--port", free, "--database-url", "foo://bar"])
     assert result.exit_code == 2 and "cannot open the database foo://bar" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_fresh_account_gets_its_data_folder_made(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A new user has no ~/.local/share yet: `make run` must still start.
+    started: dict[str, Any] = {}
+    monkeypatch.setattr(run.uvicorn, "run", lambda app, **kw: started.update(kw))
+    monkeypatch.delenv("PICKLETABLE_DATABASE_URL", raising=False)
+    home = tmp_path / "new-home" / ".local" / "share"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free = str(probe.getsockname()[1])
+    result = CliRunner().invoke(app, ["serve", "--port", free])
+    assert result.exit_code == 0, result.output
+    assert (home / "pickletable" / "tables.sqlite3").exists()
+    assert started["port"] == int(free)
+
+
+def test_a_data_folder_that_cannot_be_made_is_one_clear_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    url = f"sqlite:///{blocker}/inside/tables.sqlite3"
+    with pytest.raises(run.ServeError, match="cannot open the database"):
+        run._check_database(url, url)

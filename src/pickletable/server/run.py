@@ -12,6 +12,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from pickletable.core.errors import PickletableError
 from pickletable.server.app import create_app
 from pickletable.server.config import Settings, default_database_url
+from pickletable.server.storage import make_sqlite_folder
 
 
 def serve(
@@ -41,11 +42,18 @@ class ServeError(PickletableError):
 def _check_database(url: str, where: str) -> None:
     """Fail with one clear line if the database cannot be opened."""
     try:
+        make_sqlite_folder(url)
         engine = create_engine(url)
         with engine.connect():
             pass
         engine.dispose()
-    except (ArgumentError, NoSuchModuleError, OperationalError, ModuleNotFoundError) as error:
+    except (
+        ArgumentError,
+        NoSuchModuleError,
+        OperationalError,
+        ModuleNotFoundError,
+        OSError,
+    ) as error:
         hint = ""
         if isinstance(error, ModuleNotFoundError):
             hint = " (PostgreSQL needs a driver: pip install 'psycopg[binary]')"

@@ -187,9 +187,14 @@ class Storage:
             ]
 
 
-def _make_engine(url: str) -> Engine:
+def make_sqlite_folder(url: str) -> None:
+    """Create the folder of a SQLite file URL (a fresh account has no ``~/.local/share``)."""
     if url.startswith("sqlite:///") and ":memory:" not in url:
         Path(url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
+
+
+def _make_engine(url: str) -> Engine:
+    make_sqlite_folder(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
