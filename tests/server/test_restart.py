@@ -76,11 +76,7 @@ def test_every_step_is_in_the_database_before_it_is_broadcast(
 def test_a_table_that_no_longer_replays_is_reported_not_served(
     serve: Any, database_url: str
 ) -> None:
-    with serve() as client:
-        made = new_table(client, "board", ["human", "human"])
-        table_id = made["table"]["id"]
-        start(client, table_id, join(client, table_id)["token"])
-        wait_for_steps(client, table_id)
+    table_id = started_board_table(serve)
     engine = create_engine(database_url)
     with engine.begin() as connection:
         connection.execute(
@@ -106,11 +102,7 @@ def test_a_table_that_no_longer_replays_is_reported_not_served(
 def test_a_table_from_another_version_that_no_longer_replays_names_that_version(
     serve: Any, database_url: str, change: str, why: str
 ) -> None:
-    with serve() as client:
-        made = new_table(client, "board", ["human", "human"])
-        table_id = made["table"]["id"]
-        start(client, table_id, join(client, table_id)["token"])
-        wait_for_steps(client, table_id)
+    table_id = started_board_table(serve)
     engine = create_engine(database_url)
     with engine.begin() as connection:
         stamped = connection.execute(
@@ -154,3 +146,13 @@ def wait_for_steps(client: Any, table_id: str) -> None:
         if client.get(f"/api/tables/{table_id}").json()["steps"]:
             return
         time.sleep(0.01)
+
+
+def started_board_table(serve: Any) -> str:
+    """A two-person board table, started and stored; the server stopped again."""
+    with serve() as client:
+        made = new_table(client, "board", ["human", "human"])
+        table_id = str(made["table"]["id"])
+        start(client, table_id, join(client, table_id)["token"])
+        wait_for_steps(client, table_id)
+    return table_id
