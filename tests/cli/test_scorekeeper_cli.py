@@ -60,3 +60,24 @@ def test_wrong_requests_get_one_clear_line() -> None:
     assert "give 2 names for 2 players, not 3" in run("score", "card", "--names", "a,b,c")[1]
     code, out = run("score", "card", "-o", "target_score=zero")
     assert code == 2 and "target_score" in out
+
+
+def test_a_hand_typed_twice_for_one_player_is_refused_not_replaced() -> None:
+    script = "North\ndink 1 3 5 7 9 10\nnorth: 1 2 3 4 5 6 pickler\n\nquit\n"
+    code, out = run("score", "card", input=script)
+    assert code == 0
+    assert "North's hand is typed already." in out
+    assert "North: 1 (North: Dink Shot 1)" in out  # the laid-down hand, not the retyped one
+
+
+def test_names_with_spaces_or_brackets_are_just_names() -> None:
+    script = "Mary Ann\n1 2 3 4 5 6 pickler\n\n[b]Bob[/b], Mary Ann\n\nquit\n"
+    code, out = run("score", "card", "--names", "Mary Ann,[b]Bob[/b]", input=script)
+    assert code == 0, out
+    assert "Mary Ann: 2 (Mary Ann: complete hand 1, Pickler 1)" in out
+    assert "Mary Ann, [b]Bob[/b]" in out or "[b]Bob[/b]" in out
+
+
+def test_options_it_cannot_honour_are_refused() -> None:
+    code, out = run("score", "card", "-o", "content=my-box.toml")
+    assert code == 2 and "takes only target_score and win_by, not content" in " ".join(out.split())

@@ -93,3 +93,8 @@ def test_two_people_may_not_share_a_name() -> None:
 
 def test_all_human_default_for_companion_tables() -> None:
     assert [str(s) for s in parse_seats(None, 4, default_humans=-1)] == ["human"] * 4
+
+
+def test_an_unknown_kind_with_a_colon_gets_the_general_help() -> None:
+    with pytest.raises(SeatError, match="write human, human:NAME, bot or bot:easy"):
+        parse_seats("robot:,bot", 2)

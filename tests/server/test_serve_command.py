@@ -90,3 +90,15 @@ def test_a_data_folder_that_cannot_be_made_is_one_clear_line(tmp_path: Path) -> 
     url = f"sqlite:///{blocker}/inside/tables.sqlite3"
     with pytest.raises(run.ServeError, match="cannot open the database"):
         run._check_database(url, url)
+
+
+@pytest.mark.parametrize("form", ["sqlite:///{}", "sqlite+pysqlite:///{}"])
+def test_the_sqlite_folder_is_read_from_the_url_as_sqlalchemy_reads_it(
+    tmp_path: Path, form: str
+) -> None:
+    from pickletable.server.storage import make_sqlite_folder
+
+    make_sqlite_folder(form.format(tmp_path / "new" / "t.db"))
+    assert (tmp_path / "new").is_dir()
+    make_sqlite_folder("sqlite:///:memory:")  # nothing to make, and no error
+    make_sqlite_folder("not a url")

@@ -261,6 +261,7 @@ def score(
     from pickletable.games.card.scorekeeper import Scorekeeper, ScorekeepingError
     from pickletable.games.card.state import SEATS_BY_PLAYERS
 
+    get_game(game)  # an unknown game is named as such
     if game != "card":
         hint = (
             "the board game has companion mode: pickletable play board --companion"
@@ -276,7 +277,15 @@ def score(
     if given and len(given) != count:
         raise ScorekeepingError(f"give {count} names for {count} players, not {len(given)}")
     options = get_game("card").options
-    resolved = options.resolve(options.parse(option or []))
+    given_options = options.parse(option or [])
+    named = {text.partition("=")[0].strip() for text in option or []}
+    unused = sorted(named - {"target_score", "win_by"})
+    if unused:
+        raise ScorekeepingError(
+            f"the scorekeeper plays the usual deck and takes only target_score and win_by, "
+            f"not {', '.join(unused)}"
+        )
+    resolved = options.resolve(given_options)
     keeper = Scorekeeper(
         players=count,
         server=seats[0],

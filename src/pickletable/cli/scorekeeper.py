@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from pickletable.core.errors import PickletableError
-from pickletable.games.card.scorekeeper import Scorekeeper
+from pickletable.games.card.scorekeeper import Scorekeeper, ScorekeepingError
 
 Reader = Callable[[str], str | None]
 """Asks a question and returns the answer, or `None` at the end of input."""
@@ -41,7 +41,7 @@ def run_scorekeeper(keeper: Scorekeeper, read: Reader, console: Console) -> None
         if answer is None or answer.strip().lower() in ("quit", "exit"):
             console.print("Stopped. " + _score_line(keeper))
             return
-        words = answer.replace(",", " ").split()
+        words = _names_in(keeper, answer)
         if [w.lower() for w in words] == ["undo"]:
             try:
                 keeper.undo()
@@ -72,15 +72,24 @@ def run_scorekeeper(keeper: Scorekeeper, read: Reader, console: Console) -> None
     )
 
 
+def _names_in(keeper: Scorekeeper, answer: str) -> list[str]:
+    """The names in an answer: comma-separated, or one name with spaces, or words."""
+    if "," in answer:
+        return [part.strip() for part in answer.split(",") if part.strip()]
+    text = answer.strip()
+    known = {name.lower() for name in keeper.seat_names.values()}
+    return [text] if text.lower() in known else text.split()
+
+
 def _players(keeper: Scorekeeper, words: list[str]) -> list[str]:
     """The players named, by their names at this table, each once."""
     if not words:
-        raise PickletableError("name who laid down, first first, or say none")
+        raise ScorekeepingError("name who laid down, first first, or say none")
     if [word.lower() for word in words] == ["none"]:
         return []
     names = [keeper.seat_names[keeper.seat_named(word)] for word in words]
     if len(set(names)) != len(names):
-        raise PickletableError("a player can lay down only once in a rally")
+        raise ScorekeepingError("a player can lay down only once in a rally")
     return names
 
 
@@ -90,7 +99,7 @@ def _ask_hands(
     """The hands to score: each laid-down player's, then any other that scores."""
     hands: dict[str, str] = {}
     for name in laid:
-        text = read(f"{name}'s hand: ")
+        text = read(f"{escape(name)}'s hand: ")
         if text is None:
             return None
         hands[name] = text
@@ -104,7 +113,15 @@ def _ask_hands(
         if not colon:
             console.print("[red]Write the player, a colon, then the cards: South: 1 2 3 ...[/]")
             continue
-        hands[name.strip()] = cards
+        try:
+            seat_name = keeper.seat_names[keeper.seat_named(name)]
+        except PickletableError as error:
+            console.print(f"[red]{escape(str(error))}[/]")
+            continue
+        if seat_name in hands:
+            console.print(f"[red]{escape(seat_name)}'s hand is typed already.[/]")
+            continue
+        hands[seat_name] = cards
 
 
 def _report(keeper: Scorekeeper, result: dict[str, Any], console: Console) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -300,16 +301,14 @@ class TerminalGame:
         if self.console.is_terminal:
             self.console.file.write("\x1b[3J")  # the scrollback too, where the last hand shows
         self.console.input(
-            f"[bold]Pass the screen to {self.display_name(seat)}, then press Enter[/] "
+            f"[bold]Pass the screen to {escape(self.display_name(seat))}, then press Enter[/] "
         )
         self._screen_holder = seat
         self._catch_up(seat)
 
     def _catch_up(self, seat: int) -> None:
         """Hot-seat: what happened since this person last held the screen, as they may know it."""
-        since = self._seen_until.get(seat)
-        if since is None:
-            return
+        since = self._seen_until.get(seat, 0)
         lines = [self.state.describe(event.for_seat(seat)) for event in self.log[since:]]
         lines = [line for line in lines if line]
         if not lines:

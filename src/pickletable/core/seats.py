@@ -40,7 +40,7 @@ def parse_seat(text: str) -> SeatSpec:
     """Read one entry: ``human``, ``human:NAME``, ``bot`` or ``bot:easy|medium|hard``."""
     kind, colon, rest = text.strip().partition(":")
     kind = kind.lower()
-    if colon and not rest.strip():
+    if colon and not rest.strip() and kind in ("human", "bot"):
         what = (
             "a name after human:, or just human"
             if kind == "human"

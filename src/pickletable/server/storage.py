@@ -25,7 +25,8 @@ from sqlalchemy import (
     inspect,
     select,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 CHANCE_BY = -1
@@ -189,8 +190,13 @@ class Storage:
 
 def make_sqlite_folder(url: str) -> None:
     """Create the folder of a SQLite file URL (a fresh account has no ``~/.local/share``)."""
-    if url.startswith("sqlite:///") and ":memory:" not in url:
-        Path(url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return  # not a URL at all: the engine says so
+    database = parsed.database
+    if parsed.get_backend_name() == "sqlite" and database and database != ":memory:":
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
 
 
 def _make_engine(url: str) -> Engine:

@@ -127,3 +127,10 @@ def test_the_scorekeeper_agrees_with_the_engine_over_whole_games(players: int) -
         assert keeper is not None and rallies > 0
         assert state.outcome is not None
         assert keeper.winner == (0 if 0 in state.outcome.winners else 1)
+
+
+def test_the_hands_shown_may_not_hold_more_of_a_card_than_the_deck() -> None:
+    keeper = Scorekeeper(players=2, server=0)
+    with pytest.raises(ScorekeepingError, match="4 × Dink Shot, but the deck has 2"):
+        keeper.rally(["North"], {"North": "dink dink 1 1 1 2 2", "South": "dink dink 3 3 3 4 4"})
+    assert keeper.history == []

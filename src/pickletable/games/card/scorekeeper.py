@@ -110,6 +110,7 @@ class Scorekeeper:
         for name, text in hands.items():
             seat = self.seat_named(name)
             shown[seat] = self.solver.sort(parse_hand(text, self.deck))
+        self._check_counts(shown)
         for seat in order:
             if seat not in shown:
                 raise ScorekeepingError(
@@ -128,6 +129,19 @@ class Scorekeeper:
         if result["serve_to"] is not None:
             self.server = result["serve_to"]
         return result
+
+    def _check_counts(self, shown: Mapping[int, tuple[str, ...]]) -> None:
+        """No card is shown more often than the deck holds it."""
+        counts: dict[str, int] = {}
+        for cards in shown.values():
+            for card in cards:
+                counts[card] = counts.get(card, 0) + 1
+        for card, count in counts.items():
+            if count > self.deck.count(card):
+                raise ScorekeepingError(
+                    f"the hands show {count} × {self.deck.title(card)}, "
+                    f"but the deck has {self.deck.count(card)}"
+                )
 
     def undo(self) -> None:
         """Take back the last rally scored."""
