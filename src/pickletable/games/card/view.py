@@ -50,11 +50,13 @@ def observation(state: CardState, seat: int | None) -> dict[str, Any]:
     own = seat is not None and seat in rules.seats
     own_hand = list(state.hands[seat]) if own and seat is not None else None
     verdict = state.verdict(seat).to_json() if own and seat is not None else None
-    lay_down_after = None
+    lay_down_after = complete_after = None
     if own and state.stage == "discard" and state.turn == seat:
-        lay_down_after = sorted(
-            rules.solver.lay_down_discards(state.hands[state.turn]), key=rules.order.__getitem__
-        )
+        hand = state.hands[state.turn]
+        lay_down_after = sorted(rules.solver.lay_down_discards(hand), key=rules.order.__getitem__)
+        complete_after = [
+            card for card in lay_down_after if rules.solver.verdict(_without(hand, card)).complete
+        ]
     serving = state.serving_team
     return {
         "game": "card",
@@ -85,6 +87,7 @@ def observation(state: CardState, seat: int | None) -> dict[str, Any]:
         "hand": own_hand,
         "verdict": verdict,
         "lay_down_after": lay_down_after,
+        "complete_after": complete_after,
         "taken": state.taken,
         "discard_top": state.discards[-1] if state.discards else None,
         "discard_count": len(state.discards),
@@ -98,3 +101,10 @@ def observation(state: CardState, seat: int | None) -> dict[str, Any]:
         "last_rally": state.last_rally,
         "outcome": None if state.outcome is None else state.outcome.to_json(),
     }
+
+
+def _without(hand: tuple[str, ...], card: str) -> list[str]:
+    """The hand less one copy of `card`."""
+    rest = list(hand)
+    rest.remove(card)
+    return rest

@@ -86,7 +86,7 @@ function hand(obs, view, ctx, face) {
   const cardFor = (code, options = {}) => {
     if (!laying) return face(code, { ...options, action: `discard ${code}` });
     if (!layable.includes(code)) return face(code, { ...options, extra: "unmarked" });
-    const how = layHow(ctx, code);
+    const how = layHow(obs, code);
     return face(code, { ...options, action: `discard ${code} lay`, extra: `lay lay-${how}`,
       badge: how === "complete" ? "complete" : "with Dink Shot" });
   };
@@ -99,8 +99,8 @@ function hand(obs, view, ctx, face) {
 /** The "Lay down" switch, with what laying down now would mean. */
 function layDownBar(obs, ctx, layable, laying) {
   const title = (code) => obs.titles[code] || code;
-  const complete = layable.filter((code) => layHow(ctx, code) === "complete").map(title);
-  const incomplete = layable.filter((code) => layHow(ctx, code) !== "complete").map(title);
+  const complete = layable.filter((code) => layHow(obs, code) === "complete").map(title);
+  const incomplete = layable.filter((code) => layHow(obs, code) !== "complete").map(title);
   const choices = [
     complete.length ? `complete if you discard ${either(complete)}` : null,
     incomplete.length ? `incomplete, with your Dink Shot, if you discard ${either(incomplete)}` : null,
@@ -123,9 +123,9 @@ function toggleLayDown() {
 }
 
 /** "complete" or "incomplete": how the hand would be laid down after discarding `code`. */
-function layHow(ctx, code) {
-  // The menu label says it: "Discard the 5 and lay down (complete)" or "(with a Dink Shot)".
-  return /\(complete\)$/.test(ctx.legal.get(`discard ${code} lay`) || "") ? "complete" : "incomplete";
+function layHow(obs, code) {
+  // The engine's view says which discards leave a complete hand.
+  return (obs.complete_after || []).includes(code) ? "complete" : "incomplete";
 }
 
 function either(titles) {
