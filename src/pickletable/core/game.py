@@ -26,6 +26,9 @@ class GameDefinition(ABC):
     """Package holding ``content/default.toml`` and ``rules.md``."""
     hidden_information = True
     """Whether seats hold things others may not see (hot-seat play hides the screen)."""
+    result_events: frozenset[str] = frozenset()
+    """Events that settle a stretch of play (a point, a round): a table shows the latest
+    until the next one. Games whose observation carries its own summary leave it empty."""
 
     @abstractmethod
     def seat_names(self, players: int) -> list[str]:

@@ -31,10 +31,6 @@ from pickletable.server.storage import StoredStep
 WAITING = "waiting"
 PLAYING = "playing"
 OVER = "over"
-RESULT_EVENTS = {"board": frozenset({"point"}), "slam": frozenset({"round-won"})}
-"""Per game, the events whose line a table keeps on show until the next one: the
-board game's last point, Slam's last round. (The card game's observation carries
-its last rally itself.)"""
 
 
 class ReplayError(RuntimeError):
@@ -67,7 +63,7 @@ class LiveTable:
     notes: list[list[Any]] = field(default_factory=list)
     bots: dict[tuple[int, str], Agent] = field(default_factory=dict)
     last_result: Event | None = None
-    """The latest of the game's `RESULT_EVENTS`, if any yet."""
+    """The latest of the game's `GameDefinition.result_events`, if any yet."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_game(self.players, self.options, self.content)
@@ -186,9 +182,8 @@ class LiveTable:
         step = StoredStep(len(self.steps), by, str(action), [e.to_json() for e in events])
         self.steps.append(step)
         self._log(events)
-        results = RESULT_EVENTS.get(self.game.id, frozenset())
         for event in events:
-            if event.kind in results:
+            if event.kind in self.game.result_events:
                 self.last_result = event
         if self.state.is_over:
             self.status = OVER

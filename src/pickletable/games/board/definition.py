@@ -86,6 +86,7 @@ class BoardGame(GameDefinition):
     options = OPTIONS
     content_package = "pickletable.games.board"
     hidden_information = False
+    result_events = frozenset({"point"})
 
     def seats_for(self, players: int) -> tuple[int, ...]:
         """Singles plays seats 0 and 2 (one each side of the net); doubles all four."""

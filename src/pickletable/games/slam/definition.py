@@ -70,6 +70,7 @@ class SlamGame(GameDefinition):
     options = OPTIONS
     content_package = "pickletable.games.slam"
     hidden_information = True
+    result_events = frozenset({"round-won"})
 
     def seats_for(self, players: int) -> tuple[int, ...]:
         """Every seat plays, clockwise from Player 1."""
