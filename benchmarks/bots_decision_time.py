@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from typing import Any
 
+from pickletable.analysis.arena import TimedAgent
 from pickletable.analysis.statistics import percentile
 from pickletable.bots import HARD_SETTINGS, make_bot
-from pickletable.core.actions import Action
-from pickletable.core.agents import Agent, AgentView
+from pickletable.core.agents import Agent
 from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
 
@@ -26,21 +25,6 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("card", 2, {}),
     ("slam", 3, {}),
 ]
-
-
-class Timed:
-    """A bot whose real decisions are timed (milliseconds)."""
-
-    def __init__(self, agent: Agent, times: list[float]) -> None:
-        self.agent, self.name, self.times = agent, agent.name, times
-
-    def choose(self, view: AgentView, rng: random.Random) -> Action:
-        if len(view.legal_actions) == 1:
-            return view.legal_actions[0]
-        started = time.perf_counter()
-        action = self.agent.choose(view, rng)
-        self.times.append((time.perf_counter() - started) * 1000)
-        return action
 
 
 def main() -> None:
@@ -57,7 +41,7 @@ def main() -> None:
             seats = state.seats
             hard_seat = seats[index % len(seats)]
             agents: dict[int, Agent] = {
-                seat: Timed(
+                seat: TimedAgent(
                     make_bot("hard" if seat == hard_seat else "medium", game),
                     times["hard" if seat == hard_seat else "medium"],
                 )

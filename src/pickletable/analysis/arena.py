@@ -174,7 +174,7 @@ def _summarise(
     )
 
 
-class _TimedAgent:
+class TimedAgent:
     """Wraps a bot and records how long each real decision takes."""
 
     def __init__(self, agent: Agent, times: list[float]) -> None:
@@ -202,7 +202,7 @@ def _play(task: _Task) -> _GameRecord:
     entry_at: dict[int, int] = {}
     for entry, name in enumerate(task.entries):
         seat = seats[(entry + task.index) % count]
-        agents[seat] = _TimedAgent(bot_from_name(name, task.game), times[entry])
+        agents[seat] = TimedAgent(bot_from_name(name, task.game), times[entry])
         entry_at[seat] = entry
     rng = random.Random(task.seed * 1_000_003 + task.index)
     actions = 0
