@@ -259,7 +259,6 @@ def score(
     """Keep score at a real card-game table: type each rally's hands, we settle the points."""
     from pickletable.cli.scorekeeper import run_scorekeeper
     from pickletable.games.card.scorekeeper import Scorekeeper, ScorekeepingError
-    from pickletable.games.card.state import SEATS_BY_PLAYERS
 
     get_game(game)  # an unknown game is named as such
     if game != "card":
@@ -269,13 +268,6 @@ def score(
             else f"{game!r} has no scorekeeper yet"
         )
         raise PickletableError(f"the scorekeeper is for the card game; {hint}")
-    count = players or 2
-    if count not in SEATS_BY_PLAYERS:
-        raise ScorekeepingError(f"the card game is for 2, 3 or 4 players, not {count}")
-    seats = SEATS_BY_PLAYERS[count]
-    given = [name.strip() for name in names.split(",")] if names else []
-    if given and len(given) != count:
-        raise ScorekeepingError(f"give {count} names for {count} players, not {len(given)}")
     options = get_game("card").options
     given_options = options.parse(option or [])
     named = {text.partition("=")[0].strip() for text in option or []}
@@ -286,15 +278,13 @@ def score(
             f"not {', '.join(unused)}"
         )
     resolved = options.resolve(given_options)
-    keeper = Scorekeeper(
-        players=count,
-        server=seats[0],
+    keeper = Scorekeeper.for_table(
+        players or 2,
+        [name.strip() for name in names.split(",")] if names else [],
+        server,
         target=int(resolved["target_score"]),
         win_by=int(resolved["win_by"]),
-        names=dict(zip(seats, given, strict=True)) if given else None,
     )
-    if server is not None:
-        keeper.server = keeper.seat_named(server)
     console = Console(highlight=False)
 
     def read(question: str) -> str | None:

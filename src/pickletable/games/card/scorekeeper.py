@@ -57,6 +57,34 @@ class Scorekeeper:
     scores: list[int] = field(default_factory=lambda: [0, 0])
     history: list[_Snapshot] = field(default_factory=list)
 
+    @classmethod
+    def for_table(
+        cls,
+        players: int,
+        names: Sequence[str],
+        server: str | None,
+        *,
+        target: int = 11,
+        win_by: int = 2,
+    ) -> Scorekeeper:
+        """A scorekeeper from what a table says: its size, names clockwise from North
+        (or none), and who serves first (by name or compass point; North if not said)."""
+        if players not in SEATS_BY_PLAYERS:
+            raise ScorekeepingError(f"the card game is for 2, 3 or 4 players, not {players}")
+        seats = SEATS_BY_PLAYERS[players]
+        if names and len(names) != players:
+            raise ScorekeepingError(f"give {players} names for {players} players, not {len(names)}")
+        keeper = cls(
+            players=players,
+            server=seats[0],
+            target=target,
+            win_by=win_by,
+            names=dict(zip(seats, names, strict=True)) if names else None,
+        )
+        if server is not None:
+            keeper.server = keeper.seat_named(server)
+        return keeper
+
     def __post_init__(self) -> None:
         if self.players not in SEATS_BY_PLAYERS:
             raise ScorekeepingError(f"the card game is for 2, 3 or 4 players, not {self.players}")
