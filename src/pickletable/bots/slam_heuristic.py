@@ -15,8 +15,11 @@ cards are spent when they pay:
   player who holds two cards more. With nothing to follow, play a DRAW card
   rather than drop out. In doubles the lead says "yours" when it could only
   spend a 5 and its partner holds more cards.
-- POACH whenever a duel leaves this seat (and its team) out; answer a
-  SHAKE & BAKE with a 5 if there is one, else the cheapest card.
+- POACH whenever a duel leaves this seat (and its team) out; as a duellist,
+  POACH only when no other number card follows (rather than play a DRAW
+  card or drop out); answer a SHAKE & BAKE with a 5 if there
+  is one, else the cheapest card. With nothing to draw, lay a held PLAY card
+  on the same terms as a discard.
 
 >>> import random
 >>> from pickletable.core.agents import AgentView
@@ -59,6 +62,8 @@ def choose(view: AgentView, rng: random.Random) -> Action:
         return max(legal, key=lambda action: int(action.args[0]) if action.args else 0)
     if step == "discard":
         return _discard(observation, legal)
+    if step == "no-draw":
+        return _no_draw(observation, legal)
     if step == "refill-return":
         return min(legal, key=lambda action: _keep_value(action.args[0], observation["hand"]))
     if step == "shake":
@@ -120,12 +125,24 @@ def _discard(observation: dict[str, Any], legal: list[Action]) -> Action:
     return min(discards, key=lambda action: _keep_value(action.args[0], cards))
 
 
+def _no_draw(observation: dict[str, Any], legal: list[Action]) -> Action:
+    """Nothing to draw: start the PLAY phase on the same terms as from a discard."""
+    lay = next((action for action in legal if action.verb == "discard"), None)
+    if lay is not None and _fives(list(observation["hand"])) >= 2:
+        return lay
+    return next(action for action in legal if action.verb == "pass")
+
+
 # --- the PLAY phase -----------------------------------------------------------------------
 def _play(seat: int, observation: dict[str, Any], legal: list[Action]) -> Action:
     plays = [action for action in legal if action.verb == "play"]
     hand = list(observation["hand"])
     counts = observation["hand_counts"]
     numbered = [action for action in plays if action.args[0] != "draw"]
+    if seat in (observation["duel"] or ()):
+        # A duellist's POACH ends the duel and lets everyone back in: keep it for a
+        # duel this seat is losing, when no other number card follows.
+        numbered = [a for a in numbered if kind_of(a.args[0]) != "poach"] or numbered
     draw = next((action for action in plays if action.args[0] == "draw"), None)
     yours = next((action for action in legal if action.verb == "yours"), None)
     passing = next((action for action in legal if action.verb == "pass"), None)

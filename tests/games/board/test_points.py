@@ -125,6 +125,26 @@ def test_the_drawer_picks_which_opponent_moves_back_in_doubles() -> None:
     assert state.piles["play"].known == ["trash-talk"]
 
 
+def test_move_an_opponent_back_offers_only_opponents_it_would_move() -> None:
+    state = new_game(4, "intermediate")
+    set_up(state, [THEO, LOU, DANA, BO])
+    put_at(state, black=2.0)  # Yellow is on 0.0: moving Yellow back would do nothing
+    events = play(state, "serve", "roll ace", "draw trash-talk")
+    assert state.phase == "serve"
+    assert levels(state) == {"blue": 0.5, "red": 0.0, "yellow": 0.0, "black": 1.5}
+    assert [e.data["seat"] for e in events if e.kind == "move"] == [3]
+
+
+def test_move_an_opponent_back_with_every_opponent_on_zero_has_no_effect() -> None:
+    state = new_game(2, "intermediate")
+    set_up(state, [THEO, LOU])
+    events = play(state, "serve", "roll ace", "draw wrong-court")
+    assert "move" not in kinds(events)
+    no_effect = next(e for e in events if e.kind == "no_effect")
+    assert no_effect.data["why"] == "no_target"
+    assert state.describe(no_effect).endswith("no opponent can be moved.")
+
+
 def test_every_opponent_moves_back() -> None:
     state = new_game(4, "intermediate")
     set_up(state, [THEO, LOU, DANA, BO])

@@ -162,3 +162,62 @@ def test_doubles_the_duel_has_no_yours() -> None:
     play(state, "play target-1", "target p3", "decline", "decline", "play 3", "decline", "decline")
     assert state.current_player == 0
     assert legal(state) == ["pass"]
+
+
+def test_doubles_with_nobody_else_able_to_play_the_starters_team_wins() -> None:
+    # Player 2 started the PLAY phase; Players 3 and 4 lead and cannot play.
+    state = arrange(doubles(), hands=[["1"], ["2"], ["play"], []], leader=2)
+    assert state.starter == 1
+    events = play(state, "pass")
+    won = next(event for event in events if event.kind == "round-won")
+    assert won.data["winners"] == [0, 1]
+    assert "play" not in kinds(events)
+
+
+def test_doubles_must_play_off_a_lead_with_a_partner_passes_only_through_yours() -> None:
+    state = arrange(doubles(must_play=False), hands=[["3"], ["4"], ["4"], ["4"]], leader=0)
+    assert legal(state) == ["play 3", "yours"]
+    play(state, "yours")
+    assert legal(state) == ["play 4", "pass"]
+
+
+def test_doubles_must_play_off_a_lone_lead_may_pass() -> None:
+    state = arrange(doubles(must_play=False), hands=[["3"], [], ["4"], ["4"]], leader=0)
+    assert legal(state) == ["play 3", "pass"]
+
+
+def test_doubles_a_target_and_reset_on_ones_partner_is_a_duel_between_the_partners() -> None:
+    state = arrange(
+        doubles(twists_target_opponents=False),
+        hands=[["target-1", "2"], ["3"], ["1"], ["1"]],
+        leader=0,
+    )
+    events = play(state, "play target-1", "target p2")
+    assert "round-won" not in kinds(events)
+    assert state.duel == (0, 1)
+    assert state.inside == [True, True, False, False]
+    # The other team is asked in the POACH window after each play.
+    assert state.current_player == 2
+    play(state, "decline", "decline")
+    assert state.current_player == 1
+    assert legal(state) == ["play 3"]  # no "yours" in a duel
+    play(state, "play 3", "decline", "decline")
+    assert state.current_player == 0
+    events = play(state, "pass")
+    won = next(event for event in events if event.kind == "round-won")
+    assert won.data["seat"] == 1
+    assert won.data["winners"] == [0, 1]
+
+
+def test_doubles_a_target_and_reset_on_ones_partner_the_other_team_may_poach() -> None:
+    state = arrange(
+        doubles(twists_target_opponents=False),
+        hands=[["target-1", "2"], ["3"], ["poach-5"], ["1"]],
+        leader=0,
+    )
+    play(state, "play target-1", "target p2")
+    assert legal(state) == ["play poach-5", "decline"]
+    play(state, "play poach-5")
+    assert state.duel is None
+    assert state.inside == [True, True, True, True]
+    assert state.current_player == 0

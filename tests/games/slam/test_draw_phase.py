@@ -82,14 +82,37 @@ def test_a_player_holding_no_cards_draws_and_must_discard_it() -> None:
     assert legal(state) == ["discard 4"]
 
 
-def test_refill_short_hands_option_keeps_the_drawn_card() -> None:
+def test_refill_short_hands_a_short_hand_keeps_the_drawn_card_and_discards_nothing() -> None:
     state = arrange(
         new_game(3, refill_short_hands=True), hands=[["1"], ["1"], ["2"]], phase="draw", leader=0
     )
     play(state, "card 4")
-    assert legal(state) == ["discard 1", "discard 4", "keep"]
+    assert legal(state) == ["keep"]
+    assert state.prompt() == "Player 1: keep the drawn card (a short hand discards nothing)"
     assert kinds(play(state, "keep")) == ["kept"]
     assert state.hand(0) == {"1": 1, "4": 1}
+    assert state.discard_sizes[0] == 0
+    assert state.prompt() == "Player 2 to draw from the stack"
+
+
+def test_refill_short_hands_a_short_hand_cannot_lay_a_held_play_card_that_turn() -> None:
+    state = arrange(
+        new_game(3, refill_short_hands=True),
+        hands=[["1", "play"], ["1"], ["2"]],
+        phase="draw",
+        leader=0,
+    )
+    play(state, "card 4")
+    assert legal(state) == ["keep"]
+
+
+def test_refill_short_hands_a_drawn_play_card_still_starts_the_play_phase() -> None:
+    state = arrange(
+        new_game(3, refill_short_hands=True), hands=[["1"], ["1"], ["2"]], phase="draw", leader=0
+    )
+    assert kinds(play(state, "card play")) == ["drew-play", "play-phase"]
+    assert state.phase == "play"
+    assert state.hand(0) == {"1": 1}
 
 
 def test_a_full_hand_never_keeps_without_discarding() -> None:
@@ -115,14 +138,43 @@ def test_an_empty_stack_is_made_again_from_the_discard_piles() -> None:
     assert sorted(state.stack.cards()) == ["3", "4", "5", "5"]
 
 
-def test_nothing_left_to_draw_skips_the_draw() -> None:
+def test_nothing_left_to_draw_the_turn_passes() -> None:
     # Every card but the DRAW card about to be played is in a hand.
     state = arrange(
         new_game(3), hands=[["draw"], ["1"], []], leader=0, stack=[], centre=[], rest_to=2
     )
     events = play(state, "play draw")
-    assert kinds(events)[:3] == ["play", "draw-phase", "nothing-to-draw"]
-    assert kinds(events).count("nothing-to-draw") == 15
+    assert kinds(events) == ["play", "draw-phase", "nothing-to-draw"]
+    assert state.step == "no-draw"
+    assert state.current_player == 1
+    assert legal(state) == ["pass"]
+    assert kinds(play(state, "pass")) == ["no-draw-pass", "nothing-to-draw"]
+    assert state.current_player == 2
+
+
+def test_nothing_left_to_draw_a_held_play_card_may_still_start_the_play_phase() -> None:
+    state = arrange(
+        new_game(3), hands=[["draw"], ["1"], []], leader=0, stack=[], centre=[], rest_to=2
+    )
+    play(state, "play draw", "pass")
+    assert state.current_player == 2
+    assert legal(state) == ["discard play", "pass"]
+    assert state.prompt() == "Player 3: nothing to draw; lay a PLAY card face up, or pass the turn"
+    events = play(state, "discard play")
+    # Player 1, holding nothing, passes at once; Player 2 is to play.
+    assert kinds(events) == ["discard-play", "play-phase", "pass"]
+    assert state.phase == "play"
+    assert state.current_player == 1
+
+
+def test_nothing_left_to_draw_passing_every_turn_reaches_the_lap_limit() -> None:
+    state = arrange(
+        new_game(3), hands=[["draw"], ["1"], []], leader=0, stack=[], centre=[], rest_to=2
+    )
+    events = play(state, "play draw")
+    while state.phase == "draw":
+        events += play(state, "pass")
+    assert kinds(events).count("no-draw-pass") == 15
     after = kinds(events).index("lap-limit")
     assert kinds(events)[after + 1] == "play-phase"
 

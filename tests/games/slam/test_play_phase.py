@@ -172,3 +172,38 @@ def test_no_action_is_legal_once_the_game_is_over() -> None:
     play(state, "play 3", "pass", "pass")
     with pytest.raises(IllegalActionError, match="the game is over"):
         play(state, "pass")
+
+
+def test_with_nobody_else_able_to_play_the_starter_wins_without_another_turn() -> None:
+    # Player 3 started the PLAY phase; its PLAY card counts as its card.
+    state = arrange(new_game(3), hands=[[], ["play"], ["3"]], leader=0)
+    assert state.starter == 2
+    assert state.current_player == 1  # Player 1 holds nothing and is out already
+    events = play(state, "pass")
+    assert kinds(events) == ["pass", "round-won", "round"]
+    assert events[1].data == {"seat": 2, "winners": [2], "tokens": 1, "why": "nobody could play"}
+
+
+def test_the_starter_wins_when_everyone_else_chose_to_pass() -> None:
+    state = arrange(new_game(3, must_play=False), hands=[["1"], ["2"], ["3"]], leader=0)
+    events = play(state, "pass", "pass")
+    assert "play" not in kinds(events)
+    assert state.tokens == [0, 0, 1]
+
+
+def test_once_another_player_has_played_the_starter_plays_as_usual() -> None:
+    state = arrange(new_game(3), hands=[["1"], ["play"], ["3", "2"]], leader=0)
+    play(state, "play 1", "pass")
+    assert state.current_player == 2
+    assert legal(state) == ["play 2"]
+
+
+def test_the_player_who_draws_the_play_card_wins_if_nobody_else_can_play() -> None:
+    state = arrange(new_game(3), hands=[["3"], [], ["play"]], phase="draw", leader=0)
+    assert kinds(play(state, "card play")) == ["drew-play", "play-phase", "pass"]
+    # Player 2 held nothing; Player 3 holds only a PLAY card and passes. The turn
+    # comes back to Player 1, whose PLAY card is the last card played: it wins.
+    assert legal(state) == ["pass"]
+    events = play(state, "pass")
+    assert kinds(events) == ["pass", "round-won", "round"]
+    assert events[1].data["seat"] == 0

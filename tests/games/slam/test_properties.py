@@ -30,7 +30,26 @@ TABLES: list[tuple[int, dict[str, Any]]] = [
     (4, {"doubles": True}),
 ]
 TABLE_IDS = ["3", "4", "5", "6", "doubles"]
-tables = st.sampled_from(TABLES)
+# Every option that changes play, alone and all together.
+HOUSE_RULES: list[dict[str, Any]] = [
+    {},
+    {"must_play": False},
+    {"refill_short_hands": True},
+    {"draw_phase_lap_limit": 1},
+    {"twists_target_opponents": False},
+    {"tokens_to_win": 1},
+    {
+        "must_play": False,
+        "refill_short_hands": True,
+        "draw_phase_lap_limit": 1,
+        "twists_target_opponents": False,
+    },
+]
+tables = st.builds(
+    lambda table, rules: (table[0], {**table[1], **rules}),
+    st.sampled_from(TABLES),
+    st.sampled_from(HOUSE_RULES),
+)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 SOME = settings(max_examples=25, deadline=None)
 
@@ -203,8 +222,18 @@ def test_a_clone_is_independent(table: tuple[int, dict[str, Any]], seed: int) ->
 
 
 @pytest.mark.parametrize(("players", "options"), TABLES, ids=TABLE_IDS)
-def test_records_of_twenty_bot_games_replay(players: int, options: dict[str, Any]) -> None:
-    for seed in range(20):
+@pytest.mark.parametrize("house_rules", HOUSE_RULES[1:2] + HOUSE_RULES[-1:], ids=["must", "all"])
+def test_records_of_bot_games_replay_under_house_rules(
+    players: int, options: dict[str, Any], house_rules: dict[str, Any]
+) -> None:
+    test_records_of_twenty_bot_games_replay(players, {**options, **house_rules}, games=5)
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES, ids=TABLE_IDS)
+def test_records_of_twenty_bot_games_replay(
+    players: int, options: dict[str, Any], games: int = 20
+) -> None:
+    for seed in range(games):
         state = GAME.new_game(players, options)
         recorder = Recorder(
             game="slam",

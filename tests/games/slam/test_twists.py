@@ -338,15 +338,70 @@ def test_switch_in_a_duel_hands_a_poach_to_a_player_outside_it() -> None:
     assert state.current_player == 0
 
 
-def test_a_duellist_holding_a_poach_plays_it_as_a_number() -> None:
+def test_a_duellists_poach_on_a_4_ends_the_duel_and_everyone_is_back_in() -> None:
     state = arrange(
-        new_game(4), hands=[["target-1", "2"], ["poach-2", "3"], ["1"], ["1"]], leader=0
+        new_game(4), hands=[["target-1", "4"], ["poach-2", "3"], ["1"], ["1"]], leader=0
     )
-    play(state, "play target-1", "target p2", "decline", "decline")
+    play(state, "play target-1", "target p2", "decline", "decline", "play 3")
+    play(state, "decline", "decline", "play 4", "decline", "decline")
+    # Player 2 must follow a 4, yet its POACH (a 2) may be played: it needs no follow.
+    assert legal(state) == ["play poach-2"]
     events = play(state, "play poach-2")
-    assert kinds(events) == ["play"]
-    assert state.duel == (0, 1)
-    assert state.step == "poach"
+    assert kinds(events) == ["poach"]
+    assert state.describe(events[0]) == (
+        "POACH: Player 2 plays 2 (POACH) in the duel; the duel is over, everyone is back in, "
+        "and 2 is the number to follow."
+    )
+    assert state.duel is None
+    assert state.inside == [True, True, True, True]
+    assert state.last_number == 2
+    assert state.current_player == 2  # play goes on from the POACH player's left
+
+
+def test_a_duellist_cannot_play_its_poach_as_a_plain_number() -> None:
+    state = arrange(new_game(3), hands=[["target-1", "2"], ["2", "poach-2"], ["1"]], leader=0)
+    play(state, "play target-1", "target p2", "decline", "play 2", "decline", "play 2")
+    play(state, "decline")
+    # The POACH would follow the 2 as a number, but in a duel it is always a POACH.
+    assert legal(state) == ["play poach-2"]
+    events = play(state, "play poach-2")
+    assert kinds(events) == ["poach"]
+    assert state.duel is None
+    assert state.current_player == 2
+
+
+def test_the_target_answers_a_target_and_reset_with_a_poach() -> None:
+    state = arrange(new_game(3), hands=[["target-5", "2"], ["poach-2", "3"], ["1"]], leader=0)
+    play(state, "play target-5", "target p2", "decline")
+    assert state.describe_action(state.legal_actions()[0]) == (
+        "play 2 (POACH): ends the duel, everyone back in"
+    )
+    events = play(state, "play poach-2")
+    assert kinds(events) == ["poach"]
+    assert state.inside == [True, True, True]
+    assert (state.last_number, state.last_player) == (2, 1)
+    assert state.current_player == 2
+
+
+def test_a_duellists_poach_brings_back_players_out_before_the_duel() -> None:
+    state = arrange(
+        new_game(4), hands=[["1", "target-1"], ["5"], ["poach-5", "1"], ["3"]], leader=0
+    )
+    play(state, "play 1", "pass", "play 1", "pass")  # Players 2 and 4 are out
+    play(state, "play target-1", "target p3", "decline", "decline")
+    assert state.inside == [True, False, True, False]
+    play(state, "play poach-5")
+    assert state.inside == [True, True, True, True]
+    assert state.current_player == 3
+
+
+def test_a_duellist_is_never_asked_in_the_poach_window() -> None:
+    state = arrange(new_game(3), hands=[["target-1", "poach-5"], ["poach-2", "3"], ["1"]], leader=0)
+    play(state, "play target-1", "target p2")
+    assert state.current_player == 2
+    assert legal(state) == ["decline"]
+    play(state, "decline")
+    assert state.step == "turn"
 
 
 def test_draw_two_in_a_duel_then_the_window() -> None:

@@ -620,7 +620,7 @@ class BoardState(GameState):
             targets = tuple(
                 s
                 for s in self.seats
-                if team_of(s) != team_of(earner) and not self._protected(s, card.amount)
+                if team_of(s) != team_of(earner) and self._would_move(s, card.amount)
             )
             if not targets:
                 events.append(Event("no_effect", {"card": card_id, "why": "no_target"}))
@@ -647,6 +647,13 @@ class BoardState(GameState):
         if self._outcome is not None:
             return
         self._serve_after_point(events)
+
+    def _would_move(self, seat: int, amount: int) -> bool:
+        """Whether moving `seat` by `amount` spaces changes its level at all."""
+        if self._protected(seat, amount):
+            return False
+        level = self.skill[seat]
+        return level > 0 if amount < 0 else amount > 0 and level < self.rules.target_spaces
 
     def _protected(self, seat: int, amount: int) -> bool:
         """Doubles players at the target level never move down."""

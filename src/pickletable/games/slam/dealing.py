@@ -37,6 +37,7 @@ from pickletable.games.slam.steps import (
     DISCARD,
     DRAW_CARD,
     DRAW_PHASE,
+    NO_DRAW,
     REFILL_DRAW,
     REFILL_RETURN,
     SETUP_PHASE,
@@ -182,15 +183,18 @@ def apply_draw(state: SlamState, action: Action, events: list[Event]) -> None:
 
 
 def discard_legal(state: SlamState) -> list[Action]:
-    """Discard the drawn card or one from the hand (a PLAY card goes face up)."""
+    """Discard the drawn card or one from the hand (a PLAY card goes face up).
+
+    With ``refill_short_hands`` on, a hand of fewer than five keeps the drawn
+    card and discards nothing: `keep` is then the only action.
+    """
     seat = state.receiver
+    if state.rules.refill_short_hands and state.sizes[seat] < HAND_SIZE:
+        return [moves.KEEP]
     drawn = state.drawn or ""
     hand = state.hands[seat]
     codes = state.rules.deck.in_order({*hand, drawn})
-    actions = [moves.discard(code) for code in codes]
-    if state.rules.refill_short_hands and state.sizes[seat] < HAND_SIZE:
-        actions.append(moves.KEEP)
-    return actions
+    return [moves.discard(code) for code in codes]
 
 
 def apply_discard(state: SlamState, action: Action, events: list[Event]) -> None:
@@ -204,16 +208,42 @@ def apply_discard(state: SlamState, action: Action, events: list[Event]) -> None
         _end_draw_turn(state, events)
         return
     code = action.args[0]
-    state.remove_card(seat, code)
     if code == PLAY:
-        knowledge.played(state, seat, PLAY)
-        state.centre.append(PLAY)
-        events.append(Event("discard-play", {"seat": seat}))
-        playing.start_play_phase(state, seat, "discarded", events)
+        _lay_play_card(state, seat, events)
         return
+    state.remove_card(seat, code)
     state.discard_face_down(seat, code)
     events.append(secret_card("discard", {"seat": seat}, seat, code))
     _end_draw_turn(state, events)
+
+
+def no_draw_legal(state: SlamState) -> list[Action]:
+    """Nothing to draw: lay a held PLAY card face up, or let the turn pass.
+
+    Every player whose turn finds nothing to draw is asked, so being asked
+    says nothing about holding a PLAY card.
+    """
+    held = PLAY in state.hands[state.receiver]
+    return [moves.discard(PLAY), moves.PASS] if held else [moves.PASS]
+
+
+def apply_no_draw(state: SlamState, action: Action, events: list[Event]) -> None:
+    """Start the PLAY phase with a held PLAY card, or pass the turn."""
+    seat = state.receiver
+    if action == moves.PASS:
+        events.append(Event("no-draw-pass", {"seat": seat}))
+        _end_draw_turn(state, events)
+    else:
+        _lay_play_card(state, seat, events)
+
+
+def _lay_play_card(state: SlamState, seat: int, events: list[Event]) -> None:
+    """A PLAY card from the hand goes face up and starts the PLAY phase."""
+    state.remove_card(seat, PLAY)
+    knowledge.played(state, seat, PLAY)
+    state.centre.append(PLAY)
+    events.append(Event("discard-play", {"seat": seat}))
+    playing.start_play_phase(state, seat, "discarded", events)
 
 
 def _begin_draw_turn(state: SlamState, events: list[Event]) -> None:
@@ -222,7 +252,8 @@ def _begin_draw_turn(state: SlamState, events: list[Event]) -> None:
         state.actor = CHANCE
     else:
         events.append(Event("nothing-to-draw", {"seat": state.receiver}))
-        _end_draw_turn(state, events)
+        state.step = NO_DRAW
+        state.actor = state.receiver
 
 
 def _end_draw_turn(state: SlamState, events: list[Event]) -> None:

@@ -39,8 +39,8 @@ OPTIONS = OptionSet(
             "refill_short_hands",
             bool,
             False,
-            "in the DRAW phase, a player holding fewer than five may keep the drawn card "
-            "without discarding",
+            "in the DRAW phase, a player holding fewer than five keeps the drawn card, "
+            "discards nothing and ends its turn",
         ),
         OptionSpec(
             "twists_target_opponents",

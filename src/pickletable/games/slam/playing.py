@@ -25,7 +25,7 @@ from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import Outcome
 from pickletable.games.slam import dealing, moves, twists
-from pickletable.games.slam.content import DRAW, PLAY, TWISTS_WITH_TARGET
+from pickletable.games.slam.content import DRAW, PLAY, POACH, TWISTS_WITH_TARGET
 from pickletable.games.slam.steps import PARTNER, PLAY_PHASE, TURN
 
 if TYPE_CHECKING:
@@ -44,10 +44,16 @@ def reset_play_state(state: SlamState) -> None:
 
 
 def start_play_phase(state: SlamState, starter: int, how: str, events: list[Event]) -> None:
-    """The PLAY phase starts; the player left of `starter` leads."""
+    """The PLAY phase starts; the player left of `starter` leads.
+
+    The PLAY card counts as the starter's card: should play come back to the
+    starter's side with every other player out before anyone else played, the
+    starter wins the round.
+    """
     reset_play_state(state)
     state.phase = PLAY_PHASE
     state.starter = starter
+    state.last_player = starter
     state.drawn = None
     leader = (starter + 1) % state.rules.players
     events.append(Event("play-phase", {"starter": starter, "leader": leader, "how": how}))
@@ -61,17 +67,20 @@ def playable(state: SlamState, seat: int) -> list[str]:
     A number (twist cards included) must equal the last number or be one
     higher, unless nothing has been played yet or a TARGET & RESET answer is
     due. A DRAW card may always be played, a PLAY card never, and a twist
-    card only if it has a target.
+    card only if it has a target. A duellist's POACH needs no follow.
     """
     cards = state.rules.deck.cards
     last = None if state.free_follow else state.last_number
+    duellist = state.duel is not None and seat in state.duel
     found = []
     for code in state.hands[seat]:
         info = cards[code]
         kind = info.kind
         if kind == PLAY:
             continue
-        if kind != DRAW:
+        if kind == POACH and duellist:
+            pass
+        elif kind != DRAW:
             if last is not None and info.number != last and info.number != last + 1:
                 continue
             if kind in TWISTS_WITH_TARGET and not twists.targets(state, seat, kind):
@@ -83,13 +92,15 @@ def playable(state: SlamState, seat: int) -> list[str]:
 def turn_legal(state: SlamState) -> list[Action]:
     """Play a card; in doubles the lead may say "yours"; pass if nothing can be played.
 
-    With the option ``must_play`` off, passing is always allowed.
+    With the option ``must_play`` off, passing is allowed whenever the team
+    has no partner to hand over to: a doubles lead whose partner is still in
+    and holds cards passes only through "yours".
     """
     seat = state.actor or 0
     actions = [moves.play(code) for code in playable(state, seat)]
     if state.partner is not None:
         actions.append(moves.YOURS)
-    if not actions or not state.rules.must_play:
+    elif not actions or not state.rules.must_play:
         actions.append(moves.PASS)
     return actions
 
@@ -127,10 +138,12 @@ def apply_partner(state: SlamState, action: Action, events: list[Event]) -> None
 
 
 def pass_turn(state: SlamState, seat: int, events: list[Event]) -> None:
-    """The side of `seat` passes: it is out until the next DRAW phase."""
-    out = [
-        member for member in state.rules.members(state.rules.unit_of(seat)) if state.inside[member]
-    ]
+    """The side of `seat` passes: it is out until the next DRAW phase.
+
+    In a duel only the duellist passes (partners may duel each other).
+    """
+    side = (seat,) if state.duel is not None else state.rules.members(state.rules.unit_of(seat))
+    out = [member for member in side if state.inside[member]]
     for member in out:
         state.inside[member] = False
     events.append(Event("pass", {"seats": out, "why": "pass"}))
@@ -139,19 +152,24 @@ def pass_turn(state: SlamState, seat: int, events: list[Event]) -> None:
 
 # --- turn order ---------------------------------------------------------------------
 def advance(state: SlamState, after: int, events: list[Event]) -> None:
-    """Pass the turn on from `after`, or end the round if play came back to the last player."""
-    following = _next_inside(state, after)
-    last = state.last_player
+    """Pass the turn on from `after`, or end the round if play came back to the last player.
+
+    The last player is the starter until someone else plays (its PLAY card
+    counts as its card). In a duel the two duellists alternate seat by seat,
+    so partners who duel each other do not win the moment the duel starts.
+    """
     rules = state.rules
-    if following is None:
-        win(
-            state,
-            state.starter if last is None else last,
-            events,
-            "nobody could play" if last is None else "nobody could follow",
-        )
-    elif last is not None and rules.unit_of(following) == rules.unit_of(last):
-        win(state, last, events, "nobody could follow")
+    if state.duel is not None:
+        following = _next_in_duel(state, after)
+        back = following == state.last_player
+    else:
+        following = _next_inside(state, after)
+        last = state.last_player
+        back = last is not None and following is not None
+        back = back and rules.unit_of(following or 0) == rules.unit_of(last or 0)
+    if following is None or back:
+        why = "nobody could play" if state.last_number is None else "nobody could follow"
+        win(state, state.starter if state.last_player is None else state.last_player, events, why)
     else:
         begin_turn(state, following, events)
 
@@ -159,7 +177,7 @@ def advance(state: SlamState, after: int, events: list[Event]) -> None:
 def begin_turn(state: SlamState, seat: int, events: list[Event]) -> None:
     """The side of `seat` is to play; a side whose players hold no cards passes at once."""
     rules = state.rules
-    if rules.doubles:
+    if rules.doubles and state.duel is None:
         first, second = rules.members(rules.unit_of(seat))
         order: tuple[int, ...] = (first, second) if seat == first else (second, first)
     else:
@@ -175,6 +193,16 @@ def begin_turn(state: SlamState, seat: int, events: list[Event]) -> None:
     state.actor = ready[0]
     state.partner = ready[1] if len(ready) > 1 else None
     state.step = TURN
+
+
+def _next_in_duel(state: SlamState, after: int) -> int | None:
+    """In a duel: the other duellist if still in, else `after` itself if still in."""
+    first, second = state.duel or (after, after)
+    other = second if after == first else first
+    for seat in (other, after):
+        if state.inside[seat]:
+            return seat
+    return None
 
 
 def _next_inside(state: SlamState, after: int) -> int | None:

@@ -130,6 +130,8 @@ def arrange(
     playing.reset_play_state(state)
     state.starter = (leader - 1) % n
     state.last_number = last_number
+    # As at a real start, the starter's PLAY card is the last card until someone plays.
+    state.last_player = state.starter
     state.actor = CHANCE
     state._legal = None
     playing.begin_turn(state, leader, [])

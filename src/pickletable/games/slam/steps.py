@@ -10,6 +10,7 @@ SWAP: Final = "swap"  # a player dealt extra DRAW cards: swap some?
 SWAP_DRAW: Final = "swap-draw"  # chance: a replacement for a swapped DRAW card
 DRAW_CARD: Final = "draw"  # chance: the DRAW-phase draw
 DISCARD: Final = "discard"  # the drawer keeps or discards
+NO_DRAW: Final = "no-draw"  # nothing to draw: lay a held PLAY card, or pass
 REFILL_DRAW: Final = "refill-draw"  # chance: doubles refill to five
 REFILL_RETURN: Final = "refill-return"  # doubles: return a card to the stack
 TURN: Final = "turn"  # PLAY phase: play, pass (or, doubles lead, "yours")

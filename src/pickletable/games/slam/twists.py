@@ -7,7 +7,8 @@ answer with any card, and a 5 wins the round for that player, anything else
 for the SHAKE & BAKE player; TARGET & RESET leaves only its player and the
 target in, the target answering with any number. While that duel lasts,
 every player outside it is asked after each play, clockwise, to POACH or
-decline; a POACH ends the duel and brings everyone back in.
+decline, and a duellist may play its POACH on its own turn whatever the
+number to follow; a POACH ends the duel and brings everyone back in.
 
 >>> from pickletable.games.slam import GAME
 >>> from pickletable.games.slam.scenario import arrange
@@ -53,8 +54,13 @@ def play_card(state: SlamState, seat: int, code: str, events: list[Event]) -> No
     state.remove_card(seat, code)
     state.centre.append(code)
     knowledge.played(state, seat, code)
-    events.append(Event("play", {"seat": seat, "card": code}))
     info = state.rules.deck.cards[code]
+    if info.kind == POACH and state.duel is not None:
+        # A duellist's POACH ends the duel like one thrown in from outside it.
+        events.append(Event("poach", {"seat": seat, "card": code, "duellist": True}))
+        _end_duel(state, seat, code, events)
+        return
+    events.append(Event("play", {"seat": seat, "card": code}))
     if info.kind == DRAW:
         state.duel = None
         dealing.begin_draw_phase(
@@ -220,12 +226,17 @@ def apply_window(state: SlamState, action: Action, events: list[Event]) -> None:
     state.centre.append(code)
     knowledge.played(state, seat, code)
     state.queue = []
+    events.append(Event("poach", {"seat": seat, "card": code}))
+    _end_duel(state, seat, code, events)
+
+
+def _end_duel(state: SlamState, seat: int, code: str, events: list[Event]) -> None:
+    """A POACH ends the duel: everyone back in, its number to follow, play from its left."""
     state.duel = None
     state.inside = [True] * state.rules.players
     state.free_follow = False
     state.last_number = state.number_of(code)
     state.last_player = seat
-    events.append(Event("poach", {"seat": seat, "card": code}))
     playing.advance(state, seat, events)
 
 

@@ -26,6 +26,7 @@ from pickletable.games.slam.content import (
     HIGHEST,
     LOWEST,
     PLAY,
+    POACH,
     SHAKE_AND_BAKE,
     SWITCH,
     TITLES,
@@ -37,6 +38,7 @@ from pickletable.games.slam.steps import (
     DRAW_CARD,
     DRAW_PHASE,
     DRAW_TWO,
+    NO_DRAW,
     OVER,
     PARTNER,
     PLAY_PHASE,
@@ -134,7 +136,11 @@ def prompt(state: SlamState) -> str:
     if step == SWAP:
         return f"{who}: keep the dealt hand, or swap extra DRAW cards for cards from the stack"
     if step == DISCARD:
+        if state.legal_actions() == [moves.KEEP]:
+            return f"{who}: keep the drawn card (a short hand discards nothing)"
         return f"{who}: discard a card (the drawn one or one from your hand)"
+    if step == NO_DRAW:
+        return f"{who}: nothing to draw; lay a PLAY card face up, or pass the turn"
     if step == REFILL_RETURN:
         return f"{who}: return a card to the stack (down to {HAND_SIZE})"
     if step in (TURN, PARTNER):
@@ -189,6 +195,8 @@ def describe_action(state: SlamState, action: Action) -> str:
             return f"poach with {label}"
         if args[0] == DRAW:
             return "play DRAW (ends the PLAY phase)"
+        if state.duel is not None and state.kind_of(args[0]) == POACH:
+            return f"play {label}: ends the duel, everyone back in"
         return f"play {label}"
     if verb == "discard":
         return _discard_label(state, args[0], label)
@@ -208,6 +216,8 @@ def describe_action(state: SlamState, action: Action) -> str:
         return f"answer with {label}"
     if verb == "return":
         return f"return {label} to the stack"
+    if verb == "pass" and state.step == NO_DRAW:
+        return "pass the turn (nothing to draw)"
     if verb == "pass":
         return "pass (your team is out)" if state.rules.doubles else "pass (out of the round)"
     if verb == "yours":
@@ -363,8 +373,9 @@ def _switch_text(state: SlamState, data: dict[str, Any]) -> str:
 def _poach_text(state: SlamState, data: dict[str, Any]) -> str:
     who = state.seat_name(data["seat"])
     info = state.rules.deck.cards[data["card"]]
+    how = "in the duel" if data.get("duellist") else "out of turn"
     return (
-        f"POACH: {who} plays {info.label} out of turn; the duel is over, everyone is back "
+        f"POACH: {who} plays {info.label} {how}; the duel is over, everyone is back "
         f"in, and {info.number} is the number to follow."
     )
 
@@ -396,7 +407,8 @@ _DESCRIBE = {
     "discard": _face_down_text("discards"),
     "kept": _simple("{seat} keeps the drawn card without discarding (short hand)."),
     "discard-play": _simple("{seat} lays a PLAY card face up from their hand."),
-    "nothing-to-draw": _simple("There is no card left to draw: {seat} skips the draw."),
+    "nothing-to-draw": _simple("There is no card left to draw for {seat}."),
+    "no-draw-pass": _simple("{seat} passes the turn."),
     "reshuffle": _reshuffle_text,
     "lap-limit": _simple("{laps} full laps without a PLAY card: the PLAY phase starts now."),
     "play-phase": _play_phase_text,
