@@ -36,7 +36,7 @@ def random_play(
             if checked:
                 state.apply(action)
             else:
-                state._apply(action)
+                state.push(action)
             steps += 1
     return decisions, steps
 

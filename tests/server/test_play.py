@@ -122,8 +122,15 @@ def test_a_card_only_one_seat_may_see_is_named_in_its_log_alone(client: Client) 
     ):
         first, second = Player(one, made["token"]), Player(two, joined["token"])
         spectator = Player(three, None)
-        play_until([first, second], stop=lambda moves: moves >= 6)
         table = client.app.state.manager.tables[table_id]  # type: ignore[attr-defined]
+
+        def player_1_saw_a_secret() -> bool:
+            return any(
+                event.get("visible_to") == [0] for step in table.steps for event in step.events
+            )
+
+        # Play on until Player 1 has drawn or discarded a card face down.
+        play_until([first, second], stop=lambda moves: moves >= 6 and player_1_saw_a_secret())
         # Bots may still be moving: wait until the table waits for a person, so that
         # every step below has reached every socket.
         seen = -1

@@ -250,7 +250,7 @@ class ISMCTSBot:
         if node is None:
             node = root.children[(root_seat, first)] = Node(root_seat, first)
             node.availability = 1
-        for event in state._apply(first):
+        for event in state.push(first):
             if event.kind in horizon:
                 events_left -= 1
         path = [root, node]
@@ -268,7 +268,7 @@ class ISMCTSBot:
             else:
                 child, expanded = self._select(node, player, state, rng, policy)
                 action = child.action  # type: ignore[assignment]
-            for event in state._apply(action):
+            for event in state.push(action):
                 if event.kind in horizon:
                     events_left -= 1
             node = child
@@ -284,7 +284,7 @@ class ISMCTSBot:
             else:
                 action = policy(state, player, rng)
                 steps += 1
-            for event in state._apply(action):
+            for event in state.push(action):
                 if event.kind in horizon:
                     events_left -= 1
         outcome = state.outcome

@@ -201,10 +201,8 @@ def record(
         }
         run_match(state, agents, random.Random(game_seed), recorder=recorder)
         path = recorder.save(state, out / f"{game}-{first + index + 1:04d}.json")
-        outcome = state.outcome
-        console.print(
-            f"{path}: {len(recorder.steps)} actions, {outcome.reason if outcome else 'unfinished'}"
-        )
+        ending = state.describe_outcome() or "unfinished"
+        console.print(f"{path}: {len(recorder.steps)} actions, {ending}")
 
 
 @app.command(name="replay")
@@ -226,7 +224,7 @@ def replay_command(
             for event in again.apply(Action.from_text(step["action"])):
                 console.print(again.describe(event))
     outcome = state.outcome
-    ending = outcome.reason if outcome else "the game was not finished"
+    ending = state.describe_outcome() if outcome else "the game was not finished"
     console.print(f"[green]ok[/]: {file} replays ({len(data['steps'])} actions); {ending}")
 
 

@@ -109,7 +109,9 @@ class TerminalGame:
             self._show_table(None)
             outcome = self.state.outcome
             if outcome is not None:
-                self.console.print(Panel(outcome.reason, title="Game over", style="bold green"))
+                self.console.print(
+                    Panel(self.state.describe_outcome(), title="Game over", style="bold green")
+                )
         self._offer_save()
         return self.state
 

@@ -47,7 +47,7 @@ def run_match(
                 raise IllegalActionError(
                     action, view.legal_actions, f"returned by agent {agents[player].name}"
                 )
-        events = state._apply(action) if player != CHANCE else state.apply(action)
+        events = state.push(action) if player != CHANCE else state.apply(action)
         if recorder is not None:
             recorder.add(player, action, events)
         if on_step is not None:

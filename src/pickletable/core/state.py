@@ -14,6 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Final, Self
 
 from pickletable.core.actions import Action
@@ -24,13 +25,20 @@ CHANCE: Final = -1
 """`current_player` when the next step is a die roll or a card draw."""
 
 
+class Termination(StrEnum):
+    """Why a game ended, as a code (front ends put it into words)."""
+
+    TARGET = "target"
+    """A side reached what the game is played to: the skill target, the points, the tokens."""
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: who won, the final scores, and why."""
+    """How a game ended: who won, the final scores, and a termination code."""
 
     winners: tuple[int, ...]
     scores: dict[int, float] = field(default_factory=dict)
-    reason: str = ""
+    termination: Termination = Termination.TARGET
 
     def returns(self, seats: Sequence[int]) -> dict[int, float]:
         """1 for each winner, -1 for each other seat (0 all round for a draw).
@@ -47,15 +55,22 @@ class Outcome:
         return {
             "winners": list(self.winners),
             "scores": {str(seat): score for seat, score in self.scores.items()},
-            "reason": self.reason,
+            "termination": str(self.termination),
         }
 
 
 class GameState(ABC):
-    """One position of one game; mutable, cheap to clone."""
+    """One position of one game; mutable, cheap to clone.
 
-    __slots__ = ()
+    `apply` checks an action and plays it; `push` plays an action the caller
+    already knows to be legal (taken from `legal_actions`, or checked with
+    `is_legal`) without checking, as search and simulation do. Both append
+    the action to `history`; a clone starts with an empty history.
+    """
+
+    __slots__ = ("history",)
     game_id: ClassVar[str]
+    history: list[Action]
 
     # --- who acts -------------------------------------------------------
     @property
@@ -91,15 +106,28 @@ class GameState(ABC):
         """The chance outcomes with their probabilities (empty unless `CHANCE` is to act)."""
         return []
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether `action` may be played now (games may answer faster than the list)."""
+        return action in self.legal_actions()
+
     def apply(self, action: Action) -> list[Event]:
         """Play `action` and return the events it caused.
 
         Raises `IllegalActionError` (and changes nothing) if it is not legal.
         """
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(action, legal, self.illegal_reason(action))
-        return self._apply(action)
+        if not self.is_legal(action):
+            raise IllegalActionError(action, self.legal_actions(), self.illegal_reason(action))
+        return self.push(action)
+
+    def push(self, action: Action) -> list[Event]:
+        """Play an action known to be legal, without checking it, and return its events.
+
+        An illegal action pushed here may corrupt the state: check with
+        `is_legal` (or take it from `legal_actions`) first.
+        """
+        events = self._play(action)
+        self.history.append(action)
+        return events
 
     def apply_text(self, text: str) -> list[Event]:
         """Parse notation and apply it."""
@@ -112,8 +140,24 @@ class GameState(ABC):
         return ""
 
     @abstractmethod
-    def _apply(self, action: Action) -> list[Event]:
-        """Apply an action already known to be legal."""
+    def _play(self, action: Action) -> list[Event]:
+        """The game's own move: apply an action already known to be legal."""
+
+    # --- scoring ----------------------------------------------------------
+    def returns(self) -> dict[int, float]:
+        """Each seat's result: 1 on the winning side, -1 otherwise; 0 all round until the end."""
+        outcome = self.outcome
+        if outcome is None:
+            return {seat: 0.0 for seat in self.seats}
+        return outcome.returns(self.seats)
+
+    def lead(self) -> dict[int, float]:
+        """How far each seat's side is ahead, in the game's own units (points, tokens, spaces).
+
+        Search scores a position it stops short of the end by how the lead
+        changed; a game without a notion of lead answers 0 for everyone.
+        """
+        return {seat: 0.0 for seat in self.seats}
 
     # --- views ----------------------------------------------------------
     @abstractmethod
@@ -127,6 +171,14 @@ class GameState(ABC):
     @abstractmethod
     def prompt(self) -> str:
         """What the engine is waiting for, in words ("Blue to serve")."""
+
+    def describe_outcome(self) -> str:
+        """How the game ended, in words ("Blue and Red won, reaching 5.0"); "" while it goes on."""
+        outcome = self.outcome
+        if outcome is None:
+            return ""
+        names = " and ".join(self.seat_name(seat) for seat in outcome.winners)
+        return f"{names} won" if names else "Nobody won"
 
     def describe_action(self, action: Action) -> str:
         """A short label for an action in a menu; the notation unless a game says more."""

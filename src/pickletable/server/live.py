@@ -251,7 +251,9 @@ class LiveTable:
             "rematch_id": self.rematch_id,
             "created": self.created,
             "active": self.active,
-            "outcome": outcome.to_json() if outcome else None,
+            "outcome": {**outcome.to_json(), "text": self.state.describe_outcome()}
+            if outcome
+            else None,
         }
 
     def view(self, audience: int | None, log_from: int = 0) -> dict[str, Any]:

@@ -158,6 +158,7 @@ class BoardState(GameState):
 
     def __init__(self, rules: BoardRules) -> None:
         self.rules = rules
+        self.history = []
         self.skill = [0, 0, 0, 0]
         self.character: list[str | None] = [None, None, None, None]
         self.skill_hand: list[list[str]] = [[], [], [], []]
@@ -275,7 +276,7 @@ class BoardState(GameState):
             return self._card_refusal(action)
         return super().illegal_reason(action)
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _play(self, action: Action) -> list[Event]:
         events: list[Event] = []
         phase = self.phase
         if phase == "hit":
@@ -321,9 +322,15 @@ class BoardState(GameState):
 
         return prompt(self)
 
+    def describe_outcome(self) -> str:
+        from pickletable.games.board.text import outcome_text
+
+        return outcome_text(self)
+
     def clone(self) -> BoardState:
         other = BoardState.__new__(BoardState)
         other.rules = self.rules
+        other.history = []
         other.skill = self.skill.copy()
         other.character = self.character.copy()
         other.skill_hand = [hand.copy() for hand in self.skill_hand]
@@ -683,10 +690,7 @@ class BoardState(GameState):
             members = [s for s in self.seats if team_of(s) == team]
             if all(self.at_target(s) for s in members):
                 self._outcome = Outcome(
-                    winners=tuple(members),
-                    scores={s: self.level_of(s) for s in self.seats},
-                    reason=f"{' and '.join(self.seat_name(s) for s in members)} won, reaching "
-                    f"{self.level_of(members[0]):.1f}",
+                    winners=tuple(members), scores={s: self.level_of(s) for s in self.seats}
                 )
                 if self.play_card is not None:
                     self.piles["play"].put_bottom(self.play_card)

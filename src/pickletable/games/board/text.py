@@ -200,5 +200,13 @@ def prompt(state: BoardState) -> str:
     if phase == "card_draw" and state.earner is not None:
         what = "a Skill Card" if state.draw_pile == "skill" else "a Strategy Card"
         return f"{name(state.earner)} picks up {what}"
+    return f"Game over: {outcome_text(state)}" if state.outcome else "Game over"
+
+
+def outcome_text(state: BoardState) -> str:
+    """Who won and at what level: ``Blue won, reaching 5.0``."""
     outcome = state.outcome
-    return f"Game over: {outcome.reason}" if outcome else "Game over"
+    if outcome is None:
+        return ""
+    names = " and ".join(state.seat_name(seat) for seat in outcome.winners)
+    return f"{names} won, reaching {state.level_of(outcome.winners[0]):.1f}"

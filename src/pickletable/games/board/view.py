@@ -73,5 +73,7 @@ def observation(state: BoardState, seat: int | None) -> dict[str, Any]:
             "text": content.play_cards[play_card].text,
         },
         "piles": {name: len(pile) for name, pile in state.piles.items()},
-        "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "outcome": None
+        if state.outcome is None
+        else {**state.outcome.to_json(), "text": state.describe_outcome()},
     }

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pickletable.core.actions import Action
-from pickletable.core.errors import IllegalActionError
 from pickletable.core.events import Event
 from pickletable.core.options import OptionValue
 from pickletable.core.piles import Pile
@@ -154,6 +153,7 @@ class CardState(GameState):
 
     def __init__(self, rules: CardRules) -> None:
         self.rules = rules
+        self.history = []
         self.stage = "first_server"
         self.scores = [0, 0]
         self.server: int | None = None
@@ -236,27 +236,23 @@ class CardState(GameState):
             return [actions[pile.known[0]]] if pile.known else []
         return []
 
-    def apply(self, action: Action) -> list[Event]:
-        """Play `action` and return its events; refuse it, changing nothing, if illegal.
+    def is_legal(self, action: Action) -> bool:
+        """Whether `action` may be played now, without listing every legal action.
 
-        Same contract as `GameState.apply`, with a quicker check than listing
-        every legal action (a chance card is legal if the pile can give it).
+        A chance card is legal if the pile can give it; a turn's start is one
+        of two actions.
         """
         stage = self.stage
         if stage in CHANCE_STAGES:
             args = action.args
-            legal = (
+            return (
                 action.verb == _CHANCE_VERB[stage]
                 and len(args) == 1
                 and self.pile.can_draw(args[0])
             )
-        elif stage == "turn":
-            legal = action == DRAW or action == self.rules.take[self.discards[-1]]
-        else:
-            legal = action in self.legal_actions()
-        if not legal:
-            raise IllegalActionError(action, self.legal_actions(), self.illegal_reason(action))
-        return self._apply(action)
+        if stage == "turn":
+            return action == DRAW or action == self.rules.take[self.discards[-1]]
+        return action in self.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cards chance may turn up next, with their probabilities."""
@@ -303,7 +299,7 @@ class CardState(GameState):
         """Why an action is refused, in the rulebook's terms."""
         return text.illegal_reason(self, action)
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _play(self, action: Action) -> list[Event]:
         stage = self.stage
         if stage == "turn":
             return self._start_turn(action)
@@ -491,7 +487,6 @@ class CardState(GameState):
         self._outcome = Outcome(
             winners=winners,
             scores={seat: float(self.scores[rules.team_of[seat]]) for seat in rules.seats},
-            reason=f"{rules.team_name(won)} won {self.scores[won]} to {self.scores[1 - won]}",
         )
         events.append(
             Event("game_over", {"team": won, "winners": list(winners), "scores": list(self.scores)})
@@ -516,6 +511,10 @@ class CardState(GameState):
         """What the engine waits for, in words."""
         return text.prompt(self)
 
+    def describe_outcome(self) -> str:
+        """The winning team and the score."""
+        return text.outcome_text(self)
+
     def describe_action(self, action: Action) -> str:
         """A menu label for an action."""
         return text.describe_action(self, action)
@@ -525,6 +524,7 @@ class CardState(GameState):
         """An independent copy (hands are shared tuples; lists and the pile are copied)."""
         other = CardState.__new__(CardState)
         other.rules = self.rules
+        other.history = []
         other.stage = self.stage
         other.scores = self.scores[:]
         other.server = self.server

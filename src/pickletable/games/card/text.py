@@ -174,8 +174,16 @@ def prompt(state: CardState) -> str:
         return f"Draw a card for {name(state.turn)}"
     if stage == "discard":
         return f"{name(state.turn)} to discard, and lay down if the hand allows{final}"
+    return f"Game over: {outcome_text(state)}" if state.outcome else "Game over"
+
+
+def outcome_text(state: CardState) -> str:
+    """The winning team and the score: ``North won 11 to 7``."""
     outcome = state.outcome
-    return f"Game over: {outcome.reason}" if outcome else "Game over"
+    if outcome is None:
+        return ""
+    won = state.rules.team_of[outcome.winners[0]]
+    return f"{state.rules.team_name(won)} won {state.scores[won]} to {state.scores[1 - won]}"
 
 
 def describe_action(state: CardState, action: Action) -> str:

@@ -99,7 +99,9 @@ def observation(state: CardState, seat: int | None) -> dict[str, Any]:
         "laid": list(state.laid),
         "first_server_cards": [{"seat": s, "card": c} for s, c in state.shown],
         "last_rally": state.last_rally,
-        "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "outcome": None
+        if state.outcome is None
+        else {**state.outcome.to_json(), "text": state.describe_outcome()},
     }
 
 

@@ -241,8 +241,6 @@ def win(state: SlamState, seat: int, events: list[Event], why: str) -> None:
     if tokens >= rules.tokens_to_win:
         scores = {s: float(state.tokens[rules.unit_of(s)]) for s in range(rules.players)}
         events.append(Event("game-won", {"winners": winners, "tokens": tokens}))
-        names = " and ".join(state.seat_name(member) for member in winners)
-        reason = f"{names} first to {rules.tokens_to_win} tokens"
-        state.finish(Outcome(tuple(winners), scores, reason))
+        state.finish(Outcome(tuple(winners), scores))
         return
     dealing.start_round(state, seat, events)

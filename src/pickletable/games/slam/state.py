@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from pickletable.core.actions import Action
-from pickletable.core.errors import IllegalActionError
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, GameState, Outcome
@@ -118,6 +117,7 @@ class SlamState(GameState):
     def __init__(self, rules: SlamRules) -> None:
         n = rules.players
         self.rules = rules
+        self.history = []
         self.hands: list[dict[str, int]] = [{} for _ in range(n)]
         self.sizes = [0] * n
         self.discards: list[dict[str, int]] = [{} for _ in range(n)]
@@ -245,19 +245,19 @@ class SlamState(GameState):
         cards = moves.CARD_ACTIONS  # holds every card of the deck (see `SlamState.new`)
         return [(cards[code], copies / total) for code, copies in stack.unseen.items()]
 
-    def apply(self, action: Action) -> list[Event]:
-        """Play `action` and return its events; refuse it, changing nothing, if not legal."""
-        # A card from the stack is checked against the stack itself: chance
-        # steps are most of a game, and listing every outcome to check one is waste.
+    def is_legal(self, action: Action) -> bool:
+        """Whether `action` may be played now.
+
+        A card from the stack is checked against the stack itself: chance
+        steps are most of a game, and listing every outcome to check one is waste.
+        """
         if self.step in CHANCE_STEPS:
-            if (
+            return (
                 action.verb == "card"
                 and len(action.args) == 1
                 and self.stack.can_draw(action.args[0])
-            ):
-                return self._apply(action)
-            raise IllegalActionError(action, self.legal_actions(), "not a card the stack can give")
-        return super().apply(action)
+            )
+        return action in self.legal_actions()
 
     def illegal_reason(self, action: Action) -> str:
         """Why an action is refused, in words."""
@@ -265,7 +265,7 @@ class SlamState(GameState):
             return "the game is over"
         return views.illegal_reason(self, action)
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _play(self, action: Action) -> list[Event]:
         self._legal = None
         events: list[Event] = []
         _APPLY[self.step](self, action, events)
@@ -284,6 +284,10 @@ class SlamState(GameState):
         """What the engine waits for, e.g. ``Player 2 to play on 3 (3 or 4)``."""
         return views.prompt(self)
 
+    def describe_outcome(self) -> str:
+        """``Player 2 first to 3 tokens``."""
+        return views.outcome_text(self)
+
     def describe_action(self, action: Action) -> str:
         """A menu label, e.g. ``play 4 (TARGET & RESET)``."""
         return views.describe_action(self, action)
@@ -293,6 +297,7 @@ class SlamState(GameState):
         """An independent copy (flat copies of small lists and dicts)."""
         other = object.__new__(type(self))
         other.rules = self.rules
+        other.history = []
         other.hands = [dict(hand) for hand in self.hands]
         other.sizes = self.sizes[:]
         other.discards = [dict(pile) for pile in self.discards]

@@ -91,7 +91,7 @@ def observation(state: SlamState, seat: int | None) -> dict[str, Any]:
         "lap_limit": rules.lap_limit,
         "tokens": [state.tokens[rules.unit_of(player)] for player in range(n)],
         "tokens_to_win": rules.tokens_to_win,
-        "outcome": outcome.to_json() if outcome else None,
+        "outcome": {**outcome.to_json(), "text": outcome_text(state)} if outcome else None,
     }
     if seat is not None:
         view["hand"] = _card_list(state, state.hands[seat])
@@ -181,6 +181,14 @@ def _chance_prompt(state: SlamState) -> str:
     if step == DRAW_TWO:
         return f"{state.seat_name(state.receiver)} to draw (DRAW TWO)"
     return "Chance"
+
+
+def outcome_text(state: SlamState) -> str:
+    """The winner (a player or a team) and the tokens it reached."""
+    outcome = state.outcome
+    if outcome is None:
+        return ""
+    return f"{_names(state, list(outcome.winners))} first to {state.rules.tokens_to_win} tokens"
 
 
 # --- action labels ---------------------------------------------------------------------

@@ -91,7 +91,7 @@ function promptText() {
   }
   if (view.status === "over") {
     const outcome = view.table.outcome;
-    return `Game over. ${outcome ? outcome.reason : ""}`;
+    return `Game over. ${outcome ? outcome.text : ""}`;
   }
   if (view.legal.length) return `Your move — ${view.prompt}`;
   return view.prompt;
@@ -183,7 +183,7 @@ function renderControls(table) {
   }
   if (view.status === "over") {
     const outcome = table.outcome;
-    buttons.push(h("p", { class: "outcome", id: "outcome" }, outcome ? outcome.reason : "Game over"));
+    buttons.push(h("p", { class: "outcome", id: "outcome" }, outcome ? outcome.text : "Game over"));
     if (seated) {
       buttons.push(h("button", { id: "rematch", type: "button", class: "primary", onclick: rematch },
         table.rematch_id ? "Go to the rematch" : "Rematch"));

@@ -95,7 +95,7 @@ function drawCourt(obs, ctx) {
     parts.stanchion.setAttribute("transform", `translate(${x + side * 66} ${y + 40}) scale(1.6)`);
   }
   const rally = obs.rally || {};
-  parts.banner.textContent = ctx.waiting || (obs.outcome ? obs.outcome.reason
+  parts.banner.textContent = ctx.waiting || (obs.outcome ? obs.outcome.text
     : rally.hit ? `Hit ${rally.hit} of the rally` : obs.phase === "deal" ? "Dealing characters and cards" : "");
 }
 
