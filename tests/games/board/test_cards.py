@@ -83,6 +83,20 @@ def test_skill_card_nice_shot_counts_as_a_roll_by_default() -> None:
     assert skill_choices(state) == ["roll"]
 
 
+def test_skill_card_shot_opens_a_strategy_card_by_default() -> None:
+    # Theo's "IN, Drop" Skill Card counts as a rolled Drop, so Lou may answer with Drop.
+    state = new_game(2)
+    assert state.rules.skill_counts_as_roll
+    set_up(state, [THEO, LOU], skills={0: SKILLS}, strategies={2: ["drop", "dink", "dink"]})
+    rally_to_hit_three(state)
+    play(state, "skill in-drop")
+    assert state.current_player == 2
+    assert [str(a) for a in state.legal_actions() if a.verb == "strategy"] == ["strategy drop"]
+    events = play(state, "strategy drop")
+    assert ("strategy_card", 2) in [(e.kind, e.data.get("seat")) for e in events]
+    assert state.strategy_hand[2] == ["dink", "dink"]
+
+
 def test_skill_counts_as_roll_off_a_skill_shot_never_blocks_skill_cards() -> None:
     state = new_game(2, skill_counts_as_roll=False)
     set_up(state, [THEO, LOU], skills={0: SKILLS, 2: ["ace", "ace", "ace"]})
