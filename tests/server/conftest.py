@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note about httpx versus httpx2
     from fastapi.testclient import TestClient
 
 from pickletable.server import Settings, create_app
+from pickletable.server.manager import TableManager
 
 Client = TestClient
 
@@ -82,6 +84,15 @@ class Player:
     def act(self, action: str) -> None:
         """Send a move for this seat."""
         self.socket.send_json({"type": "act", "token": self.token, "action": action})
+
+
+def manager_of(client: TestClient) -> TableManager:
+    """The running app's table manager."""
+    app = client.app
+    assert isinstance(app, FastAPI)
+    manager = app.state.manager
+    assert isinstance(manager, TableManager)
+    return manager
 
 
 def new_table(client: TestClient, game: str, seats: list[str], **body: Any) -> dict[str, Any]:

@@ -10,7 +10,15 @@ import pytest
 
 from pickletable.core.actions import Action
 from pickletable.core.records import replay
-from tests.server.conftest import Client, Player, join, new_table, play_until, start
+from tests.server.conftest import (
+    Client,
+    Player,
+    join,
+    manager_of,
+    new_table,
+    play_until,
+    start,
+)
 
 QUICK = {
     "board": (["human", "human"], {"target": 1.5}),
@@ -123,7 +131,7 @@ def test_a_card_only_one_seat_may_see_is_named_in_its_log_alone(client: Client) 
         first, second = Player(one, made["token"]), Player(two, joined["token"])
         spectator = Player(three, None)
         play_until([first, second], stop=lambda moves: moves >= 6)
-        table = client.app.state.manager.tables[table_id]  # type: ignore[attr-defined]
+        table = manager_of(client).tables[table_id]
         # Bots may still be moving: wait until the table waits for a person, so that
         # every step below has reached every socket.
         seen = -1

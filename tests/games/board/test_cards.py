@@ -6,18 +6,19 @@ import pytest
 
 from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError
+from pickletable.games.board.state import BoardState
 
 from .helpers import BO, DANA, LOU, PETE, THEO, kinds, levels, new_game, play, set_up
 
 SKILLS = ["in-drop", "ace", "in-lob"]
 
 
-def skill_choices(state) -> list[str]:  # type: ignore[no-untyped-def]
+def skill_choices(state: BoardState) -> list[str]:
     """The hitter's choices other than Strategy Cards."""
     return [str(a) for a in state.legal_actions() if a.verb != "strategy"]
 
 
-def rally_to_hit_three(state, return_shot: str = "dink") -> None:  # type: ignore[no-untyped-def]
+def rally_to_hit_three(state: BoardState, return_shot: str = "dink") -> None:
     """Blue serves IN, Yellow returns IN with `return_shot`; Blue is to hit the third shot."""
     play(state, "serve", "roll in", "roll", "roll in", f"roll {return_shot}")
 
