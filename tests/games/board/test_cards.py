@@ -75,6 +75,17 @@ def test_a_nice_shot_that_is_not_in_blocks_nothing() -> None:
     assert skill_choices(state) == ["roll"]  # Lou is blocked
 
 
+def test_a_nice_shot_face_on_an_out_shot_is_no_nice_shot() -> None:
+    # Theo's Nice Shot is Drop; rolled with OUT it is just an OUT shot.
+    state = new_game(2)
+    set_up(state, [THEO, LOU])
+    rally_to_hit_three(state)
+    events = play(state, "roll", "roll out", "roll drop")
+    shot = [e for e in events if e.kind == "shot"][-1]
+    assert shot["result"] == "out" and shot["face"] == "drop"
+    assert shot["nice_shot"] is False
+
+
 def test_skill_card_nice_shot_counts_as_a_roll_by_default() -> None:
     state = new_game(2)
     set_up(state, [THEO, LOU], skills={0: SKILLS, 2: ["ace", "ace", "ace"]})

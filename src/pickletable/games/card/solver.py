@@ -201,12 +201,6 @@ class HandSolver:
         """The verdict computed from scratch (benchmarks and tests)."""
         return self._judge(self.sort(cards), {})
 
-    def clear_cache(self) -> None:
-        """Forget every memoised result."""
-        self._search_memo.clear()
-        self._verdicts.clear()
-        self._lay_down.clear()
-
     # --- the search ---------------------------------------------------------
     def _judge(
         self, hand: tuple[str, ...], memo: dict[tuple[tuple[int, ...], int], Search]
