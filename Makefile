@@ -16,7 +16,8 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/pickletable serve
 
-test: $(STAMP) chromium
+# CI runs only `make test`: it checks lint, formatting and types first.
+test: lint chromium
 	$(BIN)/python -m pytest -rs
 
 # The browser tests drive Debian's Chromium (Playwright's own download does not work

@@ -12,6 +12,8 @@ import random
 from pathlib import Path
 
 from pickletable.bots import RandomBot
+from pickletable.core.actions import Action
+from pickletable.core.events import Event
 from pickletable.core.game import GameDefinition
 from pickletable.core.match import run_match
 from pickletable.core.state import CHANCE, GameState
@@ -26,7 +28,7 @@ def playthrough(game: GameDefinition, players: int, options: dict[str, object], 
 
     steps = 0
 
-    def on_step(after: GameState, player: int, action: object, events: list) -> None:  # type: ignore[type-arg]
+    def on_step(after: GameState, player: int, action: Action, events: list[Event]) -> None:
         nonlocal steps
         steps += 1
         who = "chance" if player == CHANCE else after.seat_name(player)

@@ -10,6 +10,7 @@ from pickletable.games.card import GAME as CARD
 from pickletable.games.card.state import CardState
 from pickletable.games.slam import GAME as SLAM
 from pickletable.games.slam.scenario import arrange
+from pickletable.games.slam.state import SlamState
 
 NORTH, SOUTH = 0, 2
 
@@ -55,8 +56,10 @@ def test_slam_shakes_and_bakes_when_every_five_is_in_sight() -> None:
     # plain 5s lie in the centre. Nobody else can answer with a 5, so SHAKE &
     # BAKE wins the round, and with two tokens already, the game.
     fives = ["5"] * 6
+    slam = SLAM.new_game(3)
+    assert isinstance(slam, SlamState)
     state = arrange(
-        SLAM.new_game(3),
+        slam,
         hands=[["shake-4", "poach-5", "target-5", "3", "4"], ["1", "2", "3", "4"], ["2", "3", "4"]],
         leader=0,
         last_number=3,

@@ -2,23 +2,37 @@
 
 Each pair of positions is one position and a `resample` of it for the seat
 to act: everything that seat sees is the same, every hidden card may differ.
+The pairs are checked to really differ in hidden cards (what some other seat
+sees), and a bot that peeks at the true state is caught by the same
+comparison, so these tests can fail.
+
+The board game hides nothing (hands lie face up, unseen pile cards have no
+order): its resample is the position itself, which is checked field by field.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
 import pytest
 
 from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot
+from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
+from pickletable.core.registry import get_game
+from pickletable.core.state import GameState
+from pickletable.games.board.state import BoardState
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
 
-HIDDEN = [variant for variant in VARIANTS if variant[0] != "board"]
+Variant = tuple[str, int, dict[str, Any]]
+HIDDEN = [variant for variant in VARIANTS if get_game(variant[0]).hidden_information]
+OPEN = [variant for variant in VARIANTS if not get_game(variant[0]).hidden_information]
 
 
-def pairs(variant: tuple[str, int, dict[str, Any]], count: int) -> list[tuple[Any, Any, int]]:
+def pairs(variant: Variant, count: int) -> list[tuple[GameState, GameState, int]]:
+    """Positions and a resample of each for the seat to act (same view, hidden cards redealt)."""
     game, players, options = variant
     found = []
     for index, state in enumerate(random_decisions(game, players, options, count, seed=17)):
@@ -30,31 +44,79 @@ def pairs(variant: tuple[str, int, dict[str, Any]], count: int) -> list[tuple[An
     return found
 
 
-def decisions(bot: Agent, state: Any, seat: int, seed: int) -> str:
+def hidden_cards_differ(state: GameState, other: GameState, seat: int) -> bool:
+    """Whether some other seat (or the table's face-down cards) would tell the two apart."""
+    return any(state.observation(s) != other.observation(s) for s in state.seats if s != seat)
+
+
+def decisions(bot: Agent, state: GameState, seat: int, seed: int) -> str:
     return str(bot.choose(AgentView(state, seat), random.Random(seed)))
 
 
+class PeekingBot:
+    """A cheat: chooses by what the other seats hold, read from the true state."""
+
+    name = "peek"
+
+    def choose(self, view: AgentView, rng: random.Random) -> Action:
+        state = view._state  # the one thing a bot must never do
+        seen = repr([state.observation(s) for s in state.seats if s != view.seat])
+        digest = hashlib.sha256(seen.encode()).digest()
+        return view.legal_actions[int.from_bytes(digest[:4]) % len(view.legal_actions)]
+
+
 @pytest.mark.parametrize("variant", HIDDEN, ids=variant_id)
-def test_random_and_heuristic_bots_ignore_hidden_cards(variant: tuple[str, int, Any]) -> None:
+def test_the_pairs_differ_in_hidden_cards(variant: Variant) -> None:
+    found = pairs(variant, 25)
+    differing = sum(hidden_cards_differ(state, other, seat) for state, other, seat in found)
+    assert differing >= len(found) // 2, f"only {differing} of {len(found)} pairs differ"
+
+
+@pytest.mark.parametrize("variant", HIDDEN, ids=variant_id)
+def test_a_bot_that_peeks_at_hidden_cards_is_caught(variant: Variant) -> None:
+    bot = PeekingBot()
+    caught = [
+        index
+        for index, (state, other, seat) in enumerate(pairs(variant, 25))
+        if decisions(bot, state, seat, index) != decisions(bot, other, seat, index)
+    ]
+    assert caught, "the comparison cannot tell a cheating bot"
+
+
+@pytest.mark.parametrize("variant", HIDDEN, ids=variant_id)
+def test_random_and_heuristic_bots_ignore_hidden_cards(variant: Variant) -> None:
     for index, (state, other, seat) in enumerate(pairs(variant, 25)):
         for bot in (RandomBot(), HeuristicBot()):
             assert decisions(bot, state, seat, index) == decisions(bot, other, seat, index)
 
 
 @pytest.mark.parametrize("variant", HIDDEN, ids=variant_id)
-def test_ismcts_ignores_hidden_cards(variant: tuple[str, int, Any]) -> None:
+def test_ismcts_ignores_hidden_cards(variant: Variant) -> None:
     for index, (state, other, seat) in enumerate(pairs(variant, 6)):
         bot = ISMCTSBot(25, prior=False)
         assert decisions(bot, state, seat, index) == decisions(bot, other, seat, index)
 
 
-def test_ismcts_reads_only_the_view_on_the_open_board_game() -> None:
-    # The board game hides nothing: a clone is all there is to vary.
-    for index, state in enumerate(random_decisions("board", 2, {"level": "advanced"}, 5, seed=4)):
-        seat = state.current_player
-        assert seat is not None
-        bot = ISMCTSBot(25)
-        assert decisions(bot, state, seat, index) == decisions(bot, state.clone(), seat, index)
+def board_fields(state: GameState) -> dict[str, Any]:
+    """Every stored field of a board position (piles as their unseen and known cards)."""
+    assert isinstance(state, BoardState)
+    fields = {name: getattr(state, name) for name in BoardState.__slots__}
+    fields["piles"] = {
+        name: (dict(pile.unseen), list(pile.known)) for name, pile in state.piles.items()
+    }
+    return fields
+
+
+@pytest.mark.parametrize("variant", OPEN, ids=variant_id)
+def test_the_board_game_has_no_hidden_cards_to_leak(variant: Variant) -> None:
+    # Every seat and a spectator see one table, and a resample is the very position:
+    # reading the true state tells a bot nothing its view does not.
+    for index, (state, other, seat) in enumerate(pairs(variant, 6)):
+        views = [state.observation(s) for s in (*state.seats, None)]
+        assert all(view == views[0] for view in views)
+        assert board_fields(other) == board_fields(state)
+        for bot in (RandomBot(), HeuristicBot(), ISMCTSBot(25)):
+            assert decisions(bot, state, seat, index) == decisions(bot, other, seat, index)
 
 
 def test_ismcts_is_deterministic_for_a_seed() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
-from pickletable.core.agents import AgentView
+from pickletable.core.agents import Agent, AgentView
 from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
@@ -28,7 +28,12 @@ def test_heuristic_and_random_play_whole_games_legally(variant: tuple[str, int, 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
 def test_every_bot_answers_random_positions_legally(variant: tuple[str, int, Any]) -> None:
     game, players, options = variant
-    bots = [RandomBot(), HeuristicBot(), ISMCTSBot(12), ISMCTSBot(8, rollout="heuristic")]
+    bots: list[Agent] = [
+        RandomBot(),
+        HeuristicBot(),
+        ISMCTSBot(12),
+        ISMCTSBot(8, rollout="heuristic"),
+    ]
     for index, state in enumerate(
         random_decisions(game, players, options, 12, seed=index_seed(game))
     ):

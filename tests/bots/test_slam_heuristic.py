@@ -6,9 +6,8 @@ import random
 
 from pickletable.bots.slam_heuristic import choose
 from pickletable.core.agents import AgentView
-from pickletable.games.slam import GAME
-from pickletable.games.slam.scenario import arrange
 from pickletable.games.slam.state import SlamState
+from tests.games.slam.helpers import arrange, new_game
 
 
 def decide(state: SlamState, seat: int) -> str:
@@ -16,9 +15,7 @@ def decide(state: SlamState, seat: int) -> str:
 
 
 def test_a_duellist_who_cannot_follow_ends_the_duel_with_its_poach() -> None:
-    state = arrange(
-        GAME.new_game(3), hands=[["target-1", "5"], ["1", "poach-2", "4"], ["1"]], leader=0
-    )
+    state = arrange(new_game(3), hands=[["target-1", "5"], ["1", "poach-2", "4"], ["1"]], leader=0)
     for text in ("play target-1", "target p2", "decline", "play 4", "decline", "play 5"):
         state.apply_text(text)
     state.apply_text("decline")
@@ -28,9 +25,7 @@ def test_a_duellist_who_cannot_follow_ends_the_duel_with_its_poach() -> None:
 
 
 def test_a_duellist_who_can_follow_keeps_its_poach() -> None:
-    state = arrange(
-        GAME.new_game(3), hands=[["target-1", "3"], ["3", "poach-2", "4"], ["1"]], leader=0
-    )
+    state = arrange(new_game(3), hands=[["target-1", "3"], ["3", "poach-2", "4"], ["1"]], leader=0)
     for text in ("play target-1", "target p2", "decline", "play 3", "decline", "play 3"):
         state.apply_text(text)
     state.apply_text("decline")
@@ -39,7 +34,7 @@ def test_a_duellist_who_can_follow_keeps_its_poach() -> None:
 
 def test_a_duellist_facing_its_partner_does_not_poach() -> None:
     state = arrange(
-        GAME.new_game(4, {"doubles": True, "twists_target_opponents": False}),
+        new_game(4, doubles=True, twists_target_opponents=False),
         hands=[["target-1", "2"], ["poach-2", "3"], ["1"], ["1"]],
         leader=0,
     )
@@ -50,7 +45,7 @@ def test_a_duellist_facing_its_partner_does_not_poach() -> None:
 
 def test_with_nothing_to_draw_two_fives_lay_the_play_card() -> None:
     state = arrange(
-        GAME.new_game(3),
+        new_game(3),
         hands=[["draw"], ["1"], ["play", "5", "poach-5"]],
         leader=0,
         stack=[],

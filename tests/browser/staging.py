@@ -73,7 +73,9 @@ def stage_table(
             seat.player, seat.token_hash = detail, hash_token(tokens[number])
         table.seats.append(seat)
     for move in moves:
-        table.apply(table.state.current_player, Action.from_text(move))
+        player = table.state.current_player
+        assert player is not None, "a move after the end of the game"
+        table.apply(player, Action.from_text(move))
     storage = Storage(server.database_url)
     try:
         storage.create_table({**table.row(), "created": f"{time.time():.6f}"})

@@ -7,8 +7,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from pickletable.core.state import GameState
+from pickletable.games.slam.state import SlamState
 from tests.browser.conftest import SCREENSHOTS, Server
 from tests.browser.staging import PHONE, open_seat, random_moves, stage_table
+
+
+def centre_size(state: GameState) -> int:
+    assert isinstance(state, SlamState)
+    return len(state.centre)
+
 
 # Of each centre card but the top one, how far its words reach under the next card
 # (in pixels; 0 when they fit, or when the next card starts a new row).
@@ -32,7 +40,7 @@ def test_every_centre_card_shows_its_label(
 ) -> None:
     # Seed 3 lays DRAW, PLAY, DRAW, PLAY, 1, 2, 3 and 3 (DRAW TWO) in the centre.
     moves, _, _ = random_moves(
-        "slam", 3, lambda state, _: len(state.centre) >= 8 and state.current_player == 0, seed=3
+        "slam", 3, lambda state, _: centre_size(state) >= 8 and state.current_player == 0, seed=3
     )
     table = stage_table(server, "slam", ["human:Ann", "human:Bob", "human:Cy"], moves)
     page = open_seat(browser, server, table.id, table.tokens[0], viewport)

@@ -7,9 +7,9 @@ import io
 from rich.console import Console
 
 from pickletable.cli.renderers.slam import render
-from pickletable.games.slam import GAME
 from pickletable.games.slam.scenario import arrange
 from pickletable.games.slam.state import SlamState
+from tests.games.slam.helpers import new_game
 
 
 def text_of(state: SlamState, seat: int | None, width: int = 80) -> str:
@@ -20,7 +20,7 @@ def text_of(state: SlamState, seat: int | None, width: int = 80) -> str:
 
 def duel() -> SlamState:
     state = arrange(
-        GAME.new_game(4),
+        new_game(4),
         hands=[["target-5", "3", "1"], ["4", "2"], ["poach-2"], ["1", "1"]],
         leader=0,
         discards=[["5"], [], [], []],
@@ -75,7 +75,7 @@ def test_slam_render_for_a_spectator_has_no_hand() -> None:
 
 def test_slam_render_shows_the_drawn_card_and_doubles_teams() -> None:
     state = arrange(
-        GAME.new_game(4, {"doubles": True}),
+        new_game(4, doubles=True),
         hands=[["1"], ["2"], ["3"], ["4"]],
         leader=0,
         phase="draw",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,7 +28,7 @@ def test_reshuffle_makes_every_card_unseen() -> None:
 
 
 @given(st.lists(st.sampled_from("abcde"), min_size=1, max_size=30), st.randoms())
-def test_cards_are_never_created_or_lost(cards: list[str], rng) -> None:  # type: ignore[no-untyped-def]
+def test_cards_are_never_created_or_lost(cards: list[str], rng: random.Random) -> None:
     pile = Pile.of(cards)
     held: list[str] = []
     for _ in range(60):

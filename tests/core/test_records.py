@@ -23,16 +23,18 @@ from pickletable.core.records import (
     replay,
 )
 from pickletable.games.board import GAME
+from pickletable.games.board.state import BoardState
 
 
 def recorded_game(seed: int = 5, players: int = 4) -> dict[str, Any]:
     state = GAME.new_game(players, {"level": "advanced"})
+    assert isinstance(state, BoardState)
     content = GAME.default_content()
     recorder = Recorder(
         "board",
         players,
         dict(state.rules.options),
-        content,  # type: ignore[attr-defined]
+        content,
         [{"seat": s, "name": state.seat_name(s), "player": "bot:easy"} for s in state.seats],
     )
     run_match(state, {s: RandomBot() for s in state.seats}, random.Random(seed), recorder=recorder)

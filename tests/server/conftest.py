@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -12,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note about httpx versus httpx2
     from fastapi.testclient import TestClient
 
 from pickletable.server import Settings, create_app
+from pickletable.server.manager import TableManager
 
 Client = TestClient
 
@@ -82,6 +86,55 @@ class Player:
     def act(self, action: str) -> None:
         """Send a move for this seat."""
         self.socket.send_json({"type": "act", "token": self.token, "action": action})
+
+
+class TurnTimer:
+    """Turn clocks that run out only when the test says so (`Settings.turn_wait`).
+
+    The app runs on its own thread and event loop: each wait is an `asyncio.Event`
+    of that loop, set from the test's thread.
+    """
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+        self._waiting: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = []
+        self._lock = threading.Lock()
+
+    async def __call__(self, seconds: float) -> None:
+        done = asyncio.Event()
+        with self._lock:
+            self.asked.append(seconds)
+            self._waiting.append((asyncio.get_running_loop(), done))
+        await done.wait()
+
+    def run_out(self) -> int:
+        """Every clock waiting now runs out; returns how many were waiting."""
+        with self._lock:
+            waiting, self._waiting = self._waiting, []
+        for loop, done in waiting:
+            loop.call_soon_threadsafe(done.set)
+        return len(waiting)
+
+
+def wait_for(
+    player: Player, holds: Callable[[dict[str, Any]], bool], seconds: float = 30.0
+) -> dict[str, Any]:
+    """The first view of `player` for which `holds(view)` (the server is pinged, not slept on)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        view = player.current()
+        if holds(view):
+            return view
+    raise AssertionError(f"no such view within {seconds} s; the last: {player.view}")
+
+
+def manager_of(client: TestClient) -> TableManager:
+    """The running app's table manager."""
+    app = client.app
+    assert isinstance(app, FastAPI)
+    manager = app.state.manager
+    assert isinstance(manager, TableManager)
+    return manager
 
 
 def new_table(client: TestClient, game: str, seats: list[str], **body: Any) -> dict[str, Any]:

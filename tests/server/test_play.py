@@ -10,7 +10,17 @@ import pytest
 
 from pickletable.core.actions import Action
 from pickletable.core.records import replay
-from tests.server.conftest import Client, Player, join, new_table, play_until, start
+from tests.server.conftest import (
+    Client,
+    Player,
+    TurnTimer,
+    join,
+    manager_of,
+    new_table,
+    play_until,
+    start,
+    wait_for,
+)
 
 QUICK = {
     "board": (["human", "human"], {"target": 1.5}),
@@ -122,7 +132,7 @@ def test_a_card_only_one_seat_may_see_is_named_in_its_log_alone(client: Client) 
     ):
         first, second = Player(one, made["token"]), Player(two, joined["token"])
         spectator = Player(three, None)
-        table = client.app.state.manager.tables[table_id]  # type: ignore[attr-defined]
+        table = manager_of(client).tables[table_id]
 
         def player_1_saw_a_secret() -> bool:
             return any(
@@ -200,22 +210,27 @@ def test_a_seat_gone_past_the_grace_time_can_be_handed_over_by_another(
         assert answer.status_code == 204
 
 
-def test_the_turn_clock_plays_for_a_seat_that_does_not_move(client: Client) -> None:
-    # The full track: Yellow cannot win before Blue is ever asked to move.
-    made = new_table(client, "board", ["human", "bot:easy"], turn_seconds=1)
-    table_id = made["table"]["id"]
-    start(client, table_id, made["token"])
-    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
-        blue = Player(socket, made["token"])
-        deadline = time.time() + 30
-        while time.time() < deadline and not any("clock ran out" in line for line in blue.log):
-            view = blue.current()
-            if view["status"] == "over":
-                break
-            if view["clock"]:
-                assert view["clock"]["seat"] == 0
-            time.sleep(0.2)
-    assert any("Blue's clock ran out" in line for line in blue.log)
+def test_the_turn_clock_plays_for_a_seat_that_does_not_move(serve: Any) -> None:
+    # The full track: Yellow cannot win before Blue is ever asked to move. The clock
+    # runs out when the test says so, not after real seconds.
+    timer = TurnTimer()
+    now = 1_800_000_000.0
+    with serve(turn_wait=timer, now=lambda: now) as client:
+        made = new_table(client, "board", ["human", "bot:easy"], turn_seconds=30)
+        table_id = made["table"]["id"]
+        start(client, table_id, made["token"])
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            blue = Player(socket, made["token"])
+            view = wait_for(blue, lambda view: view["clock"] is not None)
+            assert view["clock"] == {"seat": 0, "deadline": now + 30}
+            assert view["legal"] and view["status"] == "playing"
+            assert timer.asked == [30]
+            assert not any("clock ran out" in line for line in blue.log)
+            steps = len(blue.log)
+            assert timer.run_out() == 1
+            wait_for(blue, lambda view: any("clock ran out" in line for line in blue.log))
+    ran_out = [line for line in blue.log[steps:] if "clock ran out" in line]
+    assert ran_out and ran_out[0].startswith("Blue's clock ran out")
 
 
 def test_a_rematch_keeps_the_people_and_their_tokens(client: Client) -> None:

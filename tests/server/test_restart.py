@@ -10,7 +10,7 @@ from sqlalchemy import create_engine, text
 
 from pickletable import __version__
 from pickletable.core.records import replay
-from tests.server.conftest import Player, join, new_table, play_until, start
+from tests.server.conftest import Player, join, manager_of, new_table, play_until, start
 
 
 @pytest.mark.parametrize(
@@ -133,7 +133,7 @@ def test_finished_tables_are_rebuilt_only_when_asked_for(serve: Any) -> None:
             play_until([Player(one, made["token"]), Player(two, joined["token"])])
         record = client.get(f"/api/tables/{table_id}/record").json()
     with serve() as client:
-        manager = client.app.state.manager  # type: ignore[attr-defined]
+        manager = manager_of(client)
         assert table_id not in manager.tables
         assert client.get(f"/api/tables/{table_id}/record").json()["steps"] == record["steps"]
         assert table_id in manager.tables

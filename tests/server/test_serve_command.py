@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from typer.testing import CliRunner
 
 from pickletable.cli.main import app
@@ -25,7 +26,7 @@ def test_serve_prints_the_sqlite_path_and_the_address(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     started: dict[str, Any] = {}
-    monkeypatch.setattr(run.uvicorn, "run", lambda app, **kw: started.update(kw))
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(kw))
     database = tmp_path / "t.sqlite3"
     result = CliRunner().invoke(
         app, ["serve", "--port", "8123", "--database-url", f"sqlite:///{database}"]
@@ -71,7 +72,7 @@ def test_a_fresh_account_gets_its_data_folder_made(
 ) -> None:
     # A new user has no ~/.local/share yet: `make run` must still start.
     started: dict[str, Any] = {}
-    monkeypatch.setattr(run.uvicorn, "run", lambda app, **kw: started.update(kw))
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(kw))
     monkeypatch.delenv("PICKLETABLE_DATABASE_URL", raising=False)
     home = tmp_path / "new-home" / ".local" / "share"
     monkeypatch.setenv("XDG_DATA_HOME", str(home))

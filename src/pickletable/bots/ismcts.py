@@ -76,7 +76,7 @@ class SearchStats:
 class Node:
     """One node of the shared tree: reached by `player` playing `action` from its parent."""
 
-    __slots__ = ("action", "availability", "children", "player", "reward", "reward_sq", "visits")
+    __slots__ = ("action", "availability", "children", "player", "reward", "visits")
 
     def __init__(self, player: int | None, action: Action | None) -> None:
         self.player = player
@@ -84,21 +84,12 @@ class Node:
         self.children: dict[tuple[int, Action], Node] = {}
         self.visits = 0
         self.reward = 0.0
-        self.reward_sq = 0.0
         self.availability = 0
 
     @property
     def mean(self) -> float:
         """The mean reward (0 to 1) of the iterations through this node."""
         return self.reward / self.visits if self.visits else 0.0
-
-    @property
-    def variance_of_mean(self) -> float:
-        """The squared standard error of `mean`."""
-        if self.visits < 2:
-            return 1.0
-        mean = self.mean
-        return max(0.0, self.reward_sq / self.visits - mean * mean) / (self.visits - 1)
 
 
 class ISMCTSBot:
@@ -301,9 +292,7 @@ class ISMCTSBot:
             visited.visits += 1
             mover = visited.player
             if mover is not None and mover != CHANCE:
-                reward = (values.get(mover, 0.0) + 1.0) / 2.0
-                visited.reward += reward
-                visited.reward_sq += reward * reward
+                visited.reward += (values.get(mover, 0.0) + 1.0) / 2.0
         return (values.get(root_seat, 0.0) + 1.0) / 2.0
 
     def _select(

@@ -32,11 +32,6 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({self.verb!r}, {self.args!r})"
 
-    @property
-    def text(self) -> str:
-        """The notation of this action (same as ``str``)."""
-        return str(self)
-
     @staticmethod
     def from_text(text: str) -> Action:
         """Parse notation; words are split on whitespace and lower-cased.

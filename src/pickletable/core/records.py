@@ -74,10 +74,6 @@ class Recorder:
             }
         )
 
-    def undo(self) -> None:
-        """Forget the last step (companion mode's take-back)."""
-        self.steps.pop()
-
     def to_json(self, state: GameState) -> dict[str, Any]:
         """The full record of the game so far, with its outcome if it is over."""
         outcome = state.outcome

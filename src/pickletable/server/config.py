@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +42,8 @@ class Settings:
     """How long a disconnected seat stays its owner's before others may hand it to a bot."""
     now: Callable[[], float] = field(default_factory=lambda: time.time)
     """The wall clock (seconds since the epoch) that stamps when a table was last active."""
+    turn_wait: Callable[[float], Awaitable[None]] = field(default_factory=lambda: asyncio.sleep)
+    """How the turn clock waits out a person's turn of so many seconds (tests end it by hand)."""
 
     @property
     def sqlite_path(self) -> Path | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -426,13 +425,13 @@ class TableManager:
         old = self._clocks.pop(table.id, None)
         if old is not None:
             old.cancel()
-        deadline = time.time() + table.turn_seconds
+        deadline = self.settings.now() + table.turn_seconds
         self._deadlines[table.id] = (seat, index, deadline)
         self._clocks[table.id] = asyncio.create_task(self._clock(table, seat, index))
         return True
 
     async def _clock(self, table: LiveTable, seat: int, index: int) -> None:
-        await asyncio.sleep(table.turn_seconds)
+        await self.settings.turn_wait(table.turn_seconds)
         async with self._locks[table.id]:
             if len(table.steps) != index or table.status != PLAYING:
                 return

@@ -6,18 +6,19 @@ import pytest
 
 from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError
+from pickletable.games.board.state import BoardState
 
 from .helpers import BO, DANA, LOU, PETE, THEO, kinds, levels, new_game, play, set_up
 
 SKILLS = ["in-drop", "ace", "in-lob"]
 
 
-def skill_choices(state) -> list[str]:  # type: ignore[no-untyped-def]
+def skill_choices(state: BoardState) -> list[str]:
     """The hitter's choices other than Strategy Cards."""
     return [str(a) for a in state.legal_actions() if a.verb != "strategy"]
 
 
-def rally_to_hit_three(state, return_shot: str = "dink") -> None:  # type: ignore[no-untyped-def]
+def rally_to_hit_three(state: BoardState, return_shot: str = "dink") -> None:
     """Blue serves IN, Yellow returns IN with `return_shot`; Blue is to hit the third shot."""
     play(state, "serve", "roll in", "roll", "roll in", f"roll {return_shot}")
 
@@ -74,6 +75,17 @@ def test_a_nice_shot_that_is_not_in_blocks_nothing() -> None:
     assert skill_choices(state) == ["roll"]  # Lou is blocked
 
 
+def test_a_nice_shot_face_on_an_out_shot_is_no_nice_shot() -> None:
+    # Theo's Nice Shot is Drop; rolled with OUT it is just an OUT shot.
+    state = new_game(2)
+    set_up(state, [THEO, LOU])
+    rally_to_hit_three(state)
+    events = play(state, "roll", "roll out", "roll drop")
+    shot = [e for e in events if e.kind == "shot"][-1]
+    assert shot["result"] == "out" and shot["face"] == "drop"
+    assert shot["nice_shot"] is False
+
+
 def test_skill_card_nice_shot_counts_as_a_roll_by_default() -> None:
     state = new_game(2)
     set_up(state, [THEO, LOU], skills={0: SKILLS, 2: ["ace", "ace", "ace"]})
@@ -81,6 +93,20 @@ def test_skill_card_nice_shot_counts_as_a_roll_by_default() -> None:
     events = play(state, "skill in-drop")  # Drop is Theo's Nice Shot
     assert [e for e in events if e.kind == "shot"][-1]["nice_shot"] is True
     assert skill_choices(state) == ["roll"]
+
+
+def test_skill_card_shot_opens_a_strategy_card_by_default() -> None:
+    # Theo's "IN, Drop" Skill Card counts as a rolled Drop, so Lou may answer with Drop.
+    state = new_game(2)
+    assert state.rules.skill_counts_as_roll
+    set_up(state, [THEO, LOU], skills={0: SKILLS}, strategies={2: ["drop", "dink", "dink"]})
+    rally_to_hit_three(state)
+    play(state, "skill in-drop")
+    assert state.current_player == 2
+    assert [str(a) for a in state.legal_actions() if a.verb == "strategy"] == ["strategy drop"]
+    events = play(state, "strategy drop")
+    assert ("strategy_card", 2) in [(e.kind, e.data.get("seat")) for e in events]
+    assert state.strategy_hand[2] == ["dink", "dink"]
 
 
 def test_skill_counts_as_roll_off_a_skill_shot_never_blocks_skill_cards() -> None:

@@ -9,6 +9,7 @@ import pytest
 from pickletable.core.errors import ContentError
 from pickletable.games.board import GAME
 from pickletable.games.board.content import BoardContent
+from pickletable.games.board.state import BoardState
 
 DEFAULT = GAME.default_content()
 
@@ -74,4 +75,5 @@ def test_a_users_own_file_is_played_through_the_content_option(tmp_path: Path) -
     text = default_text().replace('name = "Dinkin\' Dana"', 'name = "Grandma Jo"')
     path = write(tmp_path, text)
     state = GAME.new_game(2, {"content": str(path)})
+    assert isinstance(state, BoardState)
     assert state.rules.content.characters["dinkin-dana"].name == "Grandma Jo"

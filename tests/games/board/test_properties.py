@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from pickletable.bots import RandomBot
 from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError
+from pickletable.core.events import Event
 from pickletable.core.match import run_match
 from pickletable.core.records import Recorder, replay
-from pickletable.core.state import CHANCE
+from pickletable.core.state import CHANCE, GameState
 from pickletable.games.board import GAME
 from pickletable.games.board.state import BoardState
 
@@ -55,6 +56,12 @@ PROBES = [
 ]
 
 
+def seed_of(table: dict[str, object]) -> int:
+    seed = table["seed"]
+    assert isinstance(seed, int)
+    return seed
+
+
 def new_state(table: dict[str, object]) -> BoardState:
     options = {k: v for k, v in table.items() if k not in ("players", "seed")}
     state = GAME.new_game(int(str(table["players"])), options)
@@ -68,13 +75,14 @@ def test_every_game_ends_with_levels_on_the_track(table: dict[str, object]) -> N
     state = new_state(table)
     target = state.rules.target_spaces
 
-    def check(after, player, action, events) -> None:  # type: ignore[no-untyped-def]
+    def check(after: GameState, player: int, action: Action, events: list[Event]) -> None:
+        assert isinstance(after, BoardState)
         assert all(0 <= after.skill[s] <= target for s in after.seats)
 
     run_match(
         state,
         {s: RandomBot() for s in state.seats},
-        random.Random(table["seed"]),
+        random.Random(seed_of(table)),
         on_step=check,
         max_steps=200_000,
     )
@@ -93,7 +101,7 @@ def test_a_record_replays_to_the_same_outcome(table: dict[str, object]) -> None:
     run_match(
         state,
         {s: RandomBot() for s in state.seats},
-        random.Random(table["seed"]),
+        random.Random(seed_of(table)),
         recorder=recorder,
     )
     again = replay(recorder.to_json(state))
@@ -105,7 +113,7 @@ def test_a_record_replays_to_the_same_outcome(table: dict[str, object]) -> None:
 @given(tables, st.integers(0, 400))
 def test_a_rejected_action_changes_nothing(table: dict[str, object], steps: int) -> None:
     state = new_state(table)
-    rng = random.Random(table["seed"])
+    rng = random.Random(seed_of(table))
     bot = RandomBot()
     from pickletable.core.agents import AgentView
     from pickletable.core.chance import sample_outcome
@@ -139,7 +147,7 @@ def test_a_rejected_action_changes_nothing(table: dict[str, object], steps: int)
 @given(tables)
 def test_chance_outcomes_are_a_probability_distribution(table: dict[str, object]) -> None:
     state = new_state(table)
-    rng = random.Random(table["seed"])
+    rng = random.Random(seed_of(table))
     bot = RandomBot()
     from pickletable.core.agents import AgentView
 

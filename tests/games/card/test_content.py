@@ -12,6 +12,7 @@ from pickletable.core.content import Checker
 from pickletable.core.errors import ContentError
 from pickletable.games.card import GAME
 from pickletable.games.card.content import CardDeck, validate
+from pickletable.games.card.state import CardState
 
 DEFAULT = GAME.default_content().data
 
@@ -71,6 +72,7 @@ def test_a_users_own_deck_file_is_played_with(tmp_path: Path) -> None:
     )
     path.write_text(text)
     state = GAME.new_game(2, {"content": str(path)})
+    assert isinstance(state, CardState)
     assert state.rules.deck.count("pickler") == 3 and state.rules.deck.size == 53
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pickletable.games.card.content import FREE_CARDS, WILDS
-from pickletable.games.card.solver import Meld, Verdict, solver_for
+from pickletable.games.card.solver import HandSolver, Meld, Verdict, solver_for
 
 SOLVER = solver_for(1, 10)
 
@@ -152,9 +154,23 @@ NAMES = [str(n) for n in range(1, 11)] + ["smash", "pickler", "kitchen", "dink"]
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(NAMES), min_size=7, max_size=7), st.randoms())
-def test_the_verdict_does_not_depend_on_card_order(cards: list[str], rng: object) -> None:
+def test_the_verdict_does_not_depend_on_card_order(cards: list[str], rng: random.Random) -> None:
     shuffled = list(cards)
-    rng.shuffle(shuffled)  # type: ignore[attr-defined]
+    rng.shuffle(shuffled)
     first, second = SOLVER.verdict(cards), SOLVER.verdict(shuffled)
     assert first == second
     check_split(first)
+
+
+def test_the_solver_caches_stay_bounded_and_right_after_clearing() -> None:
+    solver = HandSolver(1, 10, cache_limit=40)
+    rng = random.Random(3)
+    deck = [str(n) for n in range(1, 11) for _ in range(4)] + ["smash", "pickler"] * 2
+    for _ in range(300):
+        hand = solver.sort(rng.sample(deck, 8))
+        menu = solver.lay_down_discards(hand)
+        assert solver.verdict_sorted(hand) == SOLVER.verdict_uncached(hand)
+        assert menu == SOLVER.lay_down_discards(hand)
+        assert len(solver._verdicts) <= 40 and len(solver._lay_down) <= 40
+        # The search table is checked before each search: one search may add a few more.
+        assert len(solver._search_memo) <= 40 + 200

@@ -214,5 +214,6 @@ def test_twenty_recorded_bot_games_replay(players: int) -> None:
         )
         record = json.loads(json.dumps(recorder.to_json(state)))
         again = replay(record)
+        assert isinstance(again, CardState) and isinstance(state, CardState)
         assert again.outcome == state.outcome
         assert snapshot(again) == snapshot(state)

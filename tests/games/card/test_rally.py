@@ -8,7 +8,9 @@ import pytest
 
 from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError
+from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
+from pickletable.games.card.state import CardState
 from tests.games.card.helpers import (
     EAST,
     NORTH,
@@ -187,7 +189,7 @@ def test_the_lay_down_choice_leaves_no_trace_for_the_other_seats() -> None:
 
 
 # --- the final lap -----------------------------------------------------------------
-def four_player_rally(**hands: str) -> object:
+def four_player_rally(**hands: str) -> CardState:
     seats = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
     defaults = {NORTH: JUNK_A, EAST: JUNK_B, SOUTH: JUNK_C, WEST: JUNK_D}
     defaults.update({seats[name]: cards for name, cards in hands.items()})
@@ -199,7 +201,7 @@ def test_after_the_first_lay_down_every_other_player_gets_exactly_one_final_turn
     assert state.turn == EAST
     turn(state, "8", lay=True)
     final_turns = []
-    events: list = []
+    events: list[Event] = []
     while not any(e.kind == "rally_scored" for e in events):
         final_turns.append(state.turn)
         assert state.final_lap and "final turn" in state.prompt()

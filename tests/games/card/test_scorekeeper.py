@@ -13,7 +13,7 @@ from pickletable.core.errors import PickletableError
 from pickletable.core.state import CHANCE
 from pickletable.games.card import GAME
 from pickletable.games.card.scorekeeper import Scorekeeper, ScorekeepingError
-from pickletable.games.card.state import SEAT_NAMES
+from pickletable.games.card.state import SEAT_NAMES, CardState
 
 PICKLER_STRAIGHTS = "1 2 3 4 5 6 pickler"  # complete, one Pickler
 DINK_LOOSE = "1 5 9 dink 2 4 8"  # incomplete, one Dink Shot
@@ -103,6 +103,7 @@ def test_the_scorekeeper_agrees_with_the_engine_over_whole_games(players: int) -
     for seed in range(3):
         rng = random.Random(seed)
         state = GAME.new_game(players)
+        assert isinstance(state, CardState)
         bots = {seat: HeuristicBot() if seat % 2 else RandomBot() for seat in state.seats}
         keeper: Scorekeeper | None = None
         rallies = 0

@@ -40,6 +40,8 @@ def test_receiving_team_scores_nothing_for_a_complete_hand() -> None:
     summary = scored(pass_turn(state))
     assert points(summary) == [0, 0]
     assert summary["serve_to"] == SOUTH  # but it wins the serve
+    south = next(hand for hand in summary["hands"] if hand["seat"] == SOUTH)
+    assert south["complete"] and south["value"] == 0 and south["reasons"] == []
 
 
 def test_serving_team_scores_one_for_a_complete_hand_and_one_per_pickler() -> None:

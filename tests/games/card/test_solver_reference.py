@@ -48,7 +48,11 @@ def complete_hand(rng: random.Random) -> list[str]:
         layout = rng.choice([(3, 4), (4, 3), (7,), (3, 3, "free"), (6, "free")])
         hand: list[str] = []
         for part in layout:
-            hand += [rng.choice(["kitchen", "dink"])] if part == "free" else meld_cards(rng, part)
+            hand += (
+                [rng.choice(["kitchen", "dink"])]
+                if isinstance(part, str)
+                else meld_cards(rng, part)
+            )
         if all(n <= limits[card] for card, n in Counter(hand).items()):
             rng.shuffle(hand)
             return hand

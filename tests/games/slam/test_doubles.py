@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pickletable.core.state import CHANCE
+from pickletable.games.slam.state import SlamState
 from tests.games.slam.helpers import arrange, kinds, legal, new_game, play
 
 
-def doubles(**options: object) -> object:
+def doubles(**options: object) -> SlamState:
     return new_game(4, doubles=True, **options)
 
 

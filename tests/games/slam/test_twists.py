@@ -6,6 +6,7 @@ import pytest
 
 from pickletable.core.errors import IllegalActionError
 from pickletable.core.state import CHANCE
+from pickletable.games.slam.state import SlamState
 from tests.games.slam.helpers import arrange, kinds, legal, new_game, play, total_cards
 
 
@@ -158,7 +159,7 @@ def test_a_twist_card_with_no_eligible_target_cannot_be_played() -> None:
 
 
 # --- TARGET & RESET and POACH -----------------------------------------------------------
-def duel_of_four() -> object:
+def duel_of_four() -> SlamState:
     """Player 1 challenges Player 2; Player 3 holds a POACH, Player 4 does not."""
     state = arrange(
         new_game(4),
