@@ -15,10 +15,10 @@ from typing import Any
 
 from pickletable.analysis.arena import TimedAgent
 from pickletable.analysis.statistics import percentile
-from pickletable.bots import HARD_SETTINGS, make_bot
+from pickletable.bots import make_bot
 from pickletable.core.agents import Agent
 from pickletable.core.match import run_match
-from pickletable.core.registry import get_game
+from pickletable.core.registry import entry, get_game
 
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("board", 2, {"level": "advanced"}),
@@ -48,7 +48,7 @@ def main() -> None:
                 for seat in seats
             }
             run_match(state, agents, random.Random(args.seed + index))
-        iterations, rollout = HARD_SETTINGS[game]
+        iterations, rollout = entry(game).hard_iterations, entry(game).hard_rollout
         for level, values in times.items():
             budget = f"{iterations} it, {rollout}" if level == "hard" else "-"
             print(

@@ -25,18 +25,11 @@ from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.omniscient import OmniscientBot
 from pickletable.bots.random_bot import RandomBot
 from pickletable.core.agents import Agent
-from pickletable.core.errors import SeatError
+from pickletable.core.errors import SeatError, UnknownGameError
+from pickletable.core.registry import entry
 
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
 """Each level and the bot that plays it."""
-
-HARD_SETTINGS: dict[str, tuple[int, str]] = {
-    "board": (300, "random"),
-    "card": (600, "heuristic"),
-    "slam": (1500, "random"),
-}
-"""Iterations and rollout policy of `hard` per game: the default budget, chosen so
-that a decision takes under a second at the 95th percentile on two cores."""
 
 
 def make_bot(level: str, game_id: str) -> Agent:
@@ -67,7 +60,11 @@ def bot_from_name(name: str, game_id: str) -> Agent:
 
 
 def _ismcts(name: str, game_id: str, settings: list[str]) -> ISMCTSBot:
-    iterations, rollout = HARD_SETTINGS.get(game_id, (300, "random"))
+    try:
+        game = entry(game_id)
+        iterations, rollout = game.hard_iterations, game.hard_rollout
+    except UnknownGameError:
+        iterations, rollout = 300, "random"
     milliseconds: float | None = None
     for setting in settings:
         if setting in ("random", "heuristic"):
@@ -87,7 +84,6 @@ def _ismcts(name: str, game_id: str, settings: list[str]) -> ISMCTSBot:
 
 
 __all__ = [
-    "HARD_SETTINGS",
     "LEVELS",
     "HeuristicBot",
     "ISMCTSBot",

@@ -23,14 +23,10 @@ from importlib import import_module
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
+from pickletable.core.errors import UnknownGameError
+from pickletable.core.registry import entry
 
 Policy = Callable[[AgentView, random.Random], Action]
-
-POLICIES = {
-    "board": "pickletable.bots.board_heuristic",
-    "card": "pickletable.bots.card_heuristic",
-    "slam": "pickletable.bots.slam_heuristic",
-}
 
 
 def policy_for(game_id: str, *, rollout: bool = False) -> Policy | None:
@@ -38,13 +34,11 @@ def policy_for(game_id: str, *, rollout: bool = False) -> Policy | None:
 
     With `rollout`, a game's quicker variant (``rollout_choose``) if it has one.
     """
-    module = POLICIES.get(game_id)
-    if module is None:
-        return None
     try:
-        rules = import_module(module)
-    except ModuleNotFoundError:
+        module = entry(game_id).heuristic
+    except UnknownGameError:
         return None
+    rules = import_module(module)
     policy: Policy = getattr(rules, "rollout_choose", rules.choose) if rollout else rules.choose
     return policy
 

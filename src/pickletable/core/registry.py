@@ -1,41 +1,108 @@
-"""Which games pickletable knows, imported only when asked for.
+"""The games pickletable knows: one table naming each game's parts.
 
->>> from pickletable.core.registry import get_game
+Adding a game means adding one `GameEntry`: its package (which exports
+`GAME`), its `medium` bot, its terminal renderer, its web client module, and
+the settings the `hard` search uses for it. Packages are imported only when
+asked for; an error inside one is raised as it is, never reported as an
+unknown game.
+
+>>> from pickletable.core.registry import get_game, entry
 >>> get_game("board").title
 'The Pickleball Board Game'
+>>> entry("slam").web_module
+'slam.js'
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 
 from pickletable.core.errors import UnknownGameError
 from pickletable.core.game import GameDefinition
 
-GAME_MODULES = {
-    "board": "pickletable.games.board",
-    "card": "pickletable.games.card",
-    "slam": "pickletable.games.slam",
-}
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Where each part of one game lives, and how the `hard` bot plays it."""
+
+    id: str
+    package: str
+    """The game's package; it exports the definition as ``GAME``."""
+    heuristic: str
+    """The module of its `medium` bot (``choose``, optionally ``rollout_choose``)."""
+    renderer: str
+    """The module of its terminal renderer (``render(view)``)."""
+    web_module: str
+    """Its web client, under ``/static/js/games/``."""
+    hard_iterations: int
+    """ISMCTS iterations of `hard`: a decision under a second at p95 on two cores."""
+    hard_rollout: str
+    """`hard`'s rollout policy: ``random`` or ``heuristic``."""
+    horizon: frozenset[str]
+    """Event kinds after which a search rollout may stop (a point, a rally, a round)..."""
+    horizon_count: int
+    """...once this many of them have happened."""
+    lead_scale: float
+    """A change of `GameState.lead()` worth about three quarters of a win."""
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry(
+        id="board",
+        package="pickletable.games.board",
+        heuristic="pickletable.bots.board_heuristic",
+        renderer="pickletable.cli.renderers.board",
+        web_module="board.js",
+        hard_iterations=300,
+        hard_rollout="random",
+        horizon=frozenset({"point"}),
+        horizon_count=4,
+        lead_scale=2.0,
+    ),
+    GameEntry(
+        id="card",
+        package="pickletable.games.card",
+        heuristic="pickletable.bots.card_heuristic",
+        renderer="pickletable.cli.renderers.card",
+        web_module="card.js",
+        hard_iterations=600,
+        hard_rollout="heuristic",
+        horizon=frozenset({"rally_scored"}),
+        horizon_count=1,
+        lead_scale=1.5,
+    ),
+    GameEntry(
+        id="slam",
+        package="pickletable.games.slam",
+        heuristic="pickletable.bots.slam_heuristic",
+        renderer="pickletable.cli.renderers.slam",
+        web_module="slam.js",
+        hard_iterations=1500,
+        hard_rollout="random",
+        horizon=frozenset({"round-won"}),
+        horizon_count=1,
+        lead_scale=1.0,
+    ),
+)
+_BY_ID = {game.id: game for game in GAMES}
 
 
 def available_games() -> list[str]:
-    """The ids of the games that are installed."""
-    found = []
-    for game_id, module in GAME_MODULES.items():
-        try:
-            import_module(module)
-        except ModuleNotFoundError:
-            continue
-        found.append(game_id)
+    """The ids of the games pickletable knows."""
+    return list(_BY_ID)
+
+
+def entry(game_id: str) -> GameEntry:
+    """A game's registry entry; `UnknownGameError` for an id nobody registered."""
+    found = _BY_ID.get(game_id)
+    if found is None:
+        known = ", ".join(_BY_ID)
+        raise UnknownGameError(f"unknown game {game_id!r}; choose one of: {known}")
     return found
 
 
 def get_game(game_id: str) -> GameDefinition:
     """The definition of a game by id (``board``, ``card``, ``slam``)."""
-    module = GAME_MODULES.get(game_id)
-    if module is None or game_id not in available_games():
-        known = ", ".join(available_games())
-        raise UnknownGameError(f"unknown game {game_id!r}; choose one of: {known}")
-    game: GameDefinition = import_module(module).GAME
+    game: GameDefinition = import_module(entry(game_id).package).GAME
     return game

@@ -159,7 +159,25 @@ class GameState(ABC):
         """
         return {seat: 0.0 for seat in self.seats}
 
+    def is_formality(self) -> bool:
+        """Whether the seat asked now has one action and it is a pure formality.
+
+        A formality is asked only so that being asked reveals nothing (decline
+        a POACH window without a POACH, keep a dealt hand that cannot change,
+        a forced pass). Front ends may answer it for a person; records and
+        environments keep every step.
+        """
+        return False
+
     # --- views ----------------------------------------------------------
+    def observe(self, seat: int | None) -> Any:
+        """What `seat` may know, as a lean typed value for bots and learning (no text).
+
+        Games return their own frozen observation type with a ``to_json()``;
+        until a game has one, this is its full observation dict.
+        """
+        return self.observation(seat)
+
     @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
         """A JSON-safe dict of exactly what `seat` may know (`None`: a spectator)."""

@@ -10,14 +10,17 @@ from typing import Any
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
+from pickletable.core.errors import UnknownGameError
+from pickletable.core.registry import entry
+
 Renderer = Callable[[dict[str, Any]], RenderableType]
 
 
 def get_renderer(game_id: str) -> Renderer:
     """The Rich renderer of a game, or a plain pretty-printer if it has none."""
     try:
-        module = import_module(f"pickletable.cli.renderers.{game_id}")
-    except ModuleNotFoundError:
+        module = import_module(entry(game_id).renderer)
+    except UnknownGameError:
         return lambda observation: Pretty(json.loads(json.dumps(observation)))
     renderer: Renderer = module.render
     return renderer

@@ -322,6 +322,16 @@ class BoardState(GameState):
 
         return prompt(self)
 
+    def lead(self) -> dict[int, float]:
+        """Mean skill of one side minus the other's, in spaces of the track."""
+        totals = [0.0, 0.0]
+        counts = [0, 0]
+        for seat in self.seats:
+            totals[team_of(seat)] += self.skill[seat]
+            counts[team_of(seat)] += 1
+        means = [totals[team] / max(1, counts[team]) for team in (0, 1)]
+        return {seat: means[team_of(seat)] - means[1 - team_of(seat)] for seat in self.seats}
+
     def describe_outcome(self) -> str:
         from pickletable.games.board.text import outcome_text
 

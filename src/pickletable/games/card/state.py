@@ -511,6 +511,17 @@ class CardState(GameState):
         """What the engine waits for, in words."""
         return text.prompt(self)
 
+    def lead(self) -> dict[int, float]:
+        """Points ahead of the other team, and half a point for holding the serve."""
+        serving = self.serving_team
+        scores = self.scores
+        lead = []
+        for team in (0, 1):
+            serve = 0.0 if serving is None else (0.5 if serving == team else -0.5)
+            lead.append(scores[team] - scores[1 - team] + serve)
+        team_of = self.rules.team_of
+        return {seat: lead[team_of[seat]] for seat in self.rules.seats}
+
     def describe_outcome(self) -> str:
         """The winning team and the score."""
         return text.outcome_text(self)

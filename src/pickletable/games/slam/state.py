@@ -284,6 +284,19 @@ class SlamState(GameState):
         """What the engine waits for, e.g. ``Player 2 to play on 3 (3 or 4)``."""
         return views.prompt(self)
 
+    def lead(self) -> dict[int, float]:
+        """Tokens ahead of the best other side."""
+        rules = self.rules
+        tokens = self.tokens
+        values = {}
+        for seat in range(rules.players):
+            unit = rules.unit_of(seat)
+            best_other = max(
+                (count for other, count in enumerate(tokens) if other != unit), default=0
+            )
+            values[seat] = float(tokens[unit] - best_other)
+        return values
+
     def describe_outcome(self) -> str:
         """``Player 2 first to 3 tokens``."""
         return views.outcome_text(self)
