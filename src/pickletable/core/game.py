@@ -26,6 +26,10 @@ class GameDefinition(ABC):
     """Package holding ``content/default.toml`` and ``rules.md``."""
     hidden_information = True
     """Whether seats hold things others may not see (hot-seat play hides the screen)."""
+    rules_version = 1
+    """Which edition of this game's rules the engine plays: raised whenever a change makes
+    some recorded game refuse a move or replay differently (records and tables keep the
+    edition they were made under, so such a game can say why it stops)."""
     result_events: frozenset[str] = frozenset()
     """Events that settle a stretch of play (a point, a round): a table shows the latest
     until the next one. Games whose observation carries its own summary leave it empty."""
