@@ -10,6 +10,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from pickletable import __version__
 from pickletable.core.records import replay
 from pickletable.games.board import GAME as BOARD
@@ -58,7 +60,7 @@ def damage(database_url: str, table_id: str, index: int, change: str) -> None:
 
 
 def test_a_table_whose_step_is_refused_is_served_read_only_as_far_as_it_replays(
-    serve: Any, database_url: str
+    serve: Any, database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     table_id, _, _, steps = stored_board_table(serve)
     damage(database_url, table_id, 3, "action = 'serve'")
@@ -66,8 +68,9 @@ def test_a_table_whose_step_is_refused_is_served_read_only_as_far_as_it_replays(
         answer = client.get(f"/api/tables/{table_id}")
         assert answer.status_code == 200
         info = answer.json()
-        time.sleep(0.2)  # a driver would deal on from step 3 by now
+        time.sleep(0.2)  # a driver would try to deal on from step 3 by now
         assert client.get(f"/api/tables/{table_id}").json()["steps"] == 3
+    assert not [record.message for record in caplog.records if record.levelname == "ERROR"]
     assert info["status"] == "playing" and info["steps"] == 3
     assert info["read_only"] == {
         "step": 4,
