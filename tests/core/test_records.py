@@ -12,7 +12,7 @@ import pytest
 
 from pickletable import __version__
 from pickletable.bots import RandomBot
-from pickletable.core.errors import RecordError, ReplayMismatchError
+from pickletable.core.errors import RecordError, ReplayMismatchError, ReplayStopError
 from pickletable.core.match import run_match
 from pickletable.core.records import (
     Recorder,
@@ -21,6 +21,7 @@ from pickletable.core.records import (
     made_with,
     record_schema,
     replay,
+    rules_of,
 )
 from pickletable.games.board import GAME
 from pickletable.games.board.state import BoardState
@@ -156,3 +157,25 @@ def test_the_schema_file_is_valid_json_schema() -> None:
     import jsonschema
 
     jsonschema.Draft202012Validator.check_schema(record_schema())
+
+
+def test_a_record_names_the_rules_it_was_made_under_and_one_without_them_is_rules_1() -> None:
+    record = recorded_game()
+    assert record["meta"]["rules"] == GAME.rules_version == rules_of(record)
+    del record["meta"]["rules"]
+    assert rules_of(record) == 1
+    record["meta"]["rules"] = "two"
+    with pytest.raises(RecordError, match="meta/rules"):
+        check_record(record)
+
+
+def test_a_record_made_under_other_rules_that_stops_says_so_and_where() -> None:
+    record = recorded_game()
+    record["meta"]["rules"] = 1
+    record["steps"][3]["action"] = "serve"
+    with pytest.raises(ReplayStopError) as raised:
+        replay(record)
+    assert raised.value.index == 3 and raised.value.refused
+    assert "under Pickleball Board Game rules 1; these are Pickleball Board Game rules" in str(
+        raised.value
+    )

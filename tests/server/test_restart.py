@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from pickletable import __version__
 from pickletable.core.records import replay
 from tests.server.conftest import Player, join, manager_of, new_table, play_until, start
 
@@ -71,55 +70,6 @@ def test_every_step_is_in_the_database_before_it_is_broadcast(
                 ).scalar_one()
             engine.dispose()
     assert stored >= seen > 0
-
-
-def test_a_table_that_no_longer_replays_is_reported_not_served(
-    serve: Any, database_url: str
-) -> None:
-    table_id = started_board_table(serve)
-    engine = create_engine(database_url)
-    with engine.begin() as connection:
-        connection.execute(
-            text(
-                "update steps set action = 'roll nonsense' where table_id = :id and \"index\" = 0"
-            ),
-            {"id": table_id},
-        )
-    engine.dispose()
-    with serve() as client:
-        answer = client.get(f"/api/tables/{table_id}")
-        assert answer.status_code == 404
-        assert "cannot be rebuilt" in answer.json()["detail"]
-
-
-@pytest.mark.parametrize(
-    ("change", "why"),
-    [
-        ("update steps set events = '[]'", "step 1 ("),
-        ("update steps set action = 'serve'", "step 1 ('serve') no longer replays"),
-    ],
-)
-def test_a_table_from_another_version_that_no_longer_replays_names_that_version(
-    serve: Any, database_url: str, change: str, why: str
-) -> None:
-    table_id = started_board_table(serve)
-    engine = create_engine(database_url)
-    with engine.begin() as connection:
-        stamped = connection.execute(
-            text("select made_with from tables where id = :id"), {"id": table_id}
-        ).scalar_one()
-        assert stamped == __version__
-        connection.execute(text(change + ' where table_id = :id and "index" = 0'), {"id": table_id})
-        connection.execute(
-            text("update tables set made_with = '0.0.1' where id = :id"), {"id": table_id}
-        )
-    engine.dispose()
-    with serve() as client:
-        answer = client.get(f"/api/tables/{table_id}")
-        assert answer.status_code == 404
-        detail = answer.json()["detail"]
-        assert why in detail and "no longer replays" in detail
-        assert f"(made with pickletable 0.0.1; this is pickletable {__version__})" in detail
 
 
 def test_finished_tables_are_rebuilt_only_when_asked_for(serve: Any) -> None:

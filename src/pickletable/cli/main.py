@@ -18,9 +18,9 @@ from rich.table import Table
 from pickletable.bots import make_bot
 from pickletable.cli.table_config import build_table
 from pickletable.cli.terminal import TerminalGame
-from pickletable.core.errors import PickletableError
+from pickletable.core.errors import PickletableError, ReplayStopError
 from pickletable.core.match import run_match
-from pickletable.core.records import Recorder, load_record, replay
+from pickletable.core.records import Recorder, load_record, provenance, replay
 from pickletable.core.registry import available_games, get_game
 
 app = typer.Typer(
@@ -211,9 +211,23 @@ def replay_command(
     file: Annotated[Path, typer.Argument(help="a record written by play, record or the server")],
     show: Annotated[bool, typer.Option("--show", help="print the game's log")] = False,
 ) -> None:
-    """Check that a record replays exactly, action by action."""
+    """Check that a record replays exactly, action by action.
+
+    Exit 0 when it does; 1 when it was made by another pickletable or under other
+    rules and stops replaying (one line says which step and why); 2 for a file
+    that is not a record, or one this version and these rules made that does not
+    replay (a damaged record).
+    """
     data = load_record(file)
-    state = replay(data)
+    try:
+        state = replay(data)
+    except ReplayStopError as error:
+        made = provenance(data)
+        if made is None or not made.changed:
+            raise
+        line = made.stops_at(error.index + 1, error.action, refused=error.refused)
+        typer.echo(f'{file}: {line}: "{error.reason}"', err=True)  # one line, never wrapped
+        raise typer.Exit(1) from None
     console = Console()
     if show:
         from pickletable.core.actions import Action

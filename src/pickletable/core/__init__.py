@@ -12,6 +12,8 @@ from pickletable.core.errors import (
     PickletableError,
     RecordError,
     ReplayMismatchError,
+    ReplayRefusedError,
+    ReplayStopError,
     SeatError,
     UnknownGameError,
 )
@@ -46,6 +48,8 @@ __all__ = [
     "RecordError",
     "Recorder",
     "ReplayMismatchError",
+    "ReplayRefusedError",
+    "ReplayStopError",
     "SeatError",
     "SeatSpec",
     "UnknownGameError",

@@ -54,19 +54,50 @@ class RecordError(PickletableError, ValueError):
     """A game record that is malformed or that does not replay."""
 
 
-class ReplayMismatchError(RecordError):
+class ReplayStopError(RecordError):
+    """A record (or stored table) whose step `index` the game now refuses or plays differently.
+
+    `reason` is the engine's own account; `refused` tells the two apart.
+    """
+
+    def __init__(
+        self, index: int, action: str, reason: str, message: str, *, refused: bool
+    ) -> None:
+        self.index = index
+        self.action = action
+        self.reason = reason
+        self.refused = refused
+        super().__init__(message)
+
+
+class ReplayMismatchError(ReplayStopError):
     """Replaying a record produced different events from the recorded ones."""
 
     def __init__(
         self, index: int, action: str, expected: object, got: object, note: str = ""
     ) -> None:
-        self.index = index
-        self.action = action
         self.expected = expected
         self.got = got
+        reason = f"produced {got!r} but the record says {expected!r}"
         super().__init__(
-            f"record does not replay{note}: action {index + 1} ({action!r}) "
-            f"produced {got!r} but the record says {expected!r}"
+            index,
+            action,
+            reason,
+            f"record does not replay{note}: action {index + 1} ({action!r}) {reason}",
+            refused=False,
+        )
+
+
+class ReplayRefusedError(ReplayStopError):
+    """Replaying a record reached an action the game refuses."""
+
+    def __init__(self, index: int, action: str, reason: str, note: str = "") -> None:
+        super().__init__(
+            index,
+            action,
+            reason,
+            f"record does not replay{note}: action {index + 1} ({action!r}) is refused: {reason}",
+            refused=True,
         )
 
 

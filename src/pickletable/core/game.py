@@ -11,6 +11,7 @@ from typing import Any
 from pickletable.core.content import Content, Validator, content_from_record, load_content
 from pickletable.core.errors import OptionError
 from pickletable.core.options import OptionSet, OptionValue
+from pickletable.core.presenter import Presenter
 from pickletable.core.state import GameState
 
 
@@ -24,8 +25,14 @@ class GameDefinition(ABC):
     options: OptionSet
     content_package: str
     """Package holding ``content/default.toml`` and ``rules.md``."""
+    presenter: Presenter = Presenter()
+    """The game's words and client views (see `pickletable.core.presenter`)."""
     hidden_information = True
     """Whether seats hold things others may not see (hot-seat play hides the screen)."""
+    rules_version = 1
+    """Which edition of this game's rules the engine plays: raised whenever a change makes
+    some recorded game refuse a move or replay differently (records and tables keep the
+    edition they were made under, so such a game can say why it stops)."""
     result_events: frozenset[str] = frozenset()
     """Events that settle a stretch of play (a point, a round): a table shows the latest
     until the next one. Games whose observation carries its own summary leave it empty."""

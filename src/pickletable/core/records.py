@@ -2,9 +2,11 @@
 
 A record holds the game id, the options, the content (embedded with its
 fingerprint), the seats, every action in notation with the events it caused,
-and the outcome; its ``meta`` names the pickletable version that made it.
-`replay` re-applies the actions and stops at the first one whose events
-differ from the recorded ones, naming that version when it is not this one.
+and the outcome; its ``meta`` names the pickletable version that made it
+and the edition of the game's rules it was played under (``rules``; a record
+without it was made under rules 1). `replay` re-applies the actions and stops
+at the first one whose events differ from the recorded ones, naming that
+version and those rules when they are not this one's.
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ from pickletable.core.errors import (
     PickletableError,
     RecordError,
     ReplayMismatchError,
+    ReplayRefusedError,
 )
 from pickletable.core.events import Event
+from pickletable.core.rules_change import FIRST_RULES, Provenance
 from pickletable.core.state import CHANCE, GameState
 
 FORMAT = "pickletable-record"
@@ -94,6 +98,7 @@ class Recorder:
                 "outcome": outcome.to_json() if outcome else None,
                 "meta": {
                     "pickletable": __version__,
+                    "rules": _rules_version(self.game),
                     "saved": datetime.now(UTC).isoformat(timespec="seconds"),
                     **self.meta,
                 },
@@ -141,6 +146,23 @@ def made_with(record: dict[str, Any]) -> str | None:
     return version if isinstance(version, str) else None
 
 
+def rules_of(record: dict[str, Any]) -> int:
+    """The edition of its game's rules a record was made under (``meta.rules``; else 1)."""
+    meta = record.get("meta")
+    rules = meta.get("rules") if isinstance(meta, dict) else None
+    return rules if isinstance(rules, int) and not isinstance(rules, bool) else FIRST_RULES
+
+
+def provenance(record: dict[str, Any]) -> Provenance | None:
+    """Who made a record and under which rules (None for a game not installed here)."""
+    from pickletable.core.registry import get_game
+
+    try:
+        return Provenance.of_record(get_game(record["game"]), record)
+    except PickletableError:
+        return None
+
+
 def version_note(version: str | None) -> str:
     """Words for a replay error when `version` made the record and this is another one.
 
@@ -167,7 +189,7 @@ def initial_state(record: dict[str, Any]) -> GameState:
     except RecordError:
         raise
     except PickletableError as error:
-        note = version_note(made_with(record))
+        note = _note(record)
         raise RecordError(f"record cannot start its game{note}: {error}") from None
 
 
@@ -175,12 +197,13 @@ def replay(record: dict[str, Any]) -> GameState:
     """Re-apply every action of a record and check each produces the recorded events.
 
     Returns the final state. Raises `ReplayMismatchError` naming the first
-    action whose events (or player) differ, or `RecordError` for an action
-    that the game refuses; either names the version that made the record
-    when it is not this one (the rules may have changed since).
+    action whose events (or player) differ, or `ReplayRefusedError` for an
+    action that the game refuses (both are `ReplayStopError`s); either names
+    the version and the rules that made the record when they are not this
+    one's (`provenance` says more).
     """
     check_record(record)
-    note = version_note(made_with(record))
+    note = _note(record)
     state = initial_state(record)
     for index, step in enumerate(record["steps"]):
         text = step["action"]
@@ -193,9 +216,7 @@ def replay(record: dict[str, Any]) -> GameState:
         try:
             events = state.apply(Action.from_text(text))
         except (IllegalActionError, InvalidActionError) as error:
-            raise RecordError(
-                f"record does not replay{note}: action {index + 1} ({text!r}) is refused: {error}"
-            ) from None
+            raise ReplayRefusedError(index, text, str(error), note) from None
         got = _jsonable([event.to_json() for event in events])
         if got != step["events"]:
             raise ReplayMismatchError(index, text, step["events"], got, note)
@@ -215,6 +236,17 @@ def _decided(outcome: Any) -> Any:
     if not isinstance(outcome, dict):
         return outcome
     return {key: outcome.get(key) for key in ("winners", "scores")}
+
+
+def _note(record: dict[str, Any]) -> str:
+    made = provenance(record)
+    return made.note() if made is not None else version_note(made_with(record))
+
+
+def _rules_version(game_id: str) -> int:
+    from pickletable.core.registry import get_game
+
+    return get_game(game_id).rules_version
 
 
 def _who(player: int | None) -> str:

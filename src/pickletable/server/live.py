@@ -4,6 +4,10 @@ Nothing here does I/O or knows about asyncio: the table manager persists
 the steps this returns and broadcasts the views it builds. Every view for a
 seat is built from that seat's observation and from events as that seat may
 see them (`Event.for_seat`), never from the raw events.
+
+A stored table whose steps stop replaying (the rules changed since it was
+made, or the database is damaged) is rebuilt as far as they replay and is
+read-only (`read_only`): see `pickletable.server.read_only`.
 """
 
 from __future__ import annotations
@@ -19,12 +23,14 @@ from pickletable.core.actions import Action
 from pickletable.core.agents import Agent
 from pickletable.core.chance import sample_outcome
 from pickletable.core.content import Content
-from pickletable.core.errors import IllegalActionError, InvalidActionError
+from pickletable.core.errors import IllegalActionError, InvalidActionError, ReplayStopError
 from pickletable.core.events import Event
 from pickletable.core.game import GameDefinition
-from pickletable.core.records import Recorder, version_note
+from pickletable.core.records import Recorder
 from pickletable.core.registry import get_game
+from pickletable.core.rules_change import FIRST_RULES, Provenance
 from pickletable.core.state import CHANCE, GameState
+from pickletable.server.read_only import ReadOnly
 from pickletable.server.seats import Seat
 from pickletable.server.storage import StoredStep
 
@@ -34,7 +40,7 @@ OVER = "over"
 
 
 class ReplayError(RuntimeError):
-    """A stored table whose steps no longer replay (a changed engine or a damaged database)."""
+    """A stored table whose steps cannot be read back at all (a damaged database)."""
 
 
 @dataclass
@@ -57,6 +63,8 @@ class LiveTable:
     """When anything last happened here (created, joined, started, a move), epoch seconds."""
     made_with: str = __version__
     """The pickletable version that created the table ("" for a row older than this field)."""
+    rules: int = 0
+    """The edition of the game's rules the table was made under (0: this version's)."""
     state: GameState = field(init=False)
     steps: list[StoredStep] = field(default_factory=list)
     logs: dict[int | None, list[str]] = field(default_factory=dict)
@@ -64,15 +72,24 @@ class LiveTable:
     bots: dict[tuple[int, str], Agent] = field(default_factory=dict)
     last_result: Event | None = None
     """The latest of the game's `GameDefinition.result_events`, if any yet."""
+    read_only: ReadOnly | None = None
+    """Set when the stored steps stop replaying: the table is shown as far as they do."""
+    stored_steps: list[StoredStep] | None = None
+    """Every stored step of a read-only table (`steps` holds those that replay)."""
 
     def __post_init__(self) -> None:
+        self.rules = self.rules or self.game.rules_version
         self.state = self.game.new_game(self.players, self.options, self.content)
         self.logs = {audience: [] for audience in self.audiences}
 
     # --- building ---------------------------------------------------------
     @staticmethod
     def from_row(row: dict[str, Any], steps: list[StoredStep] | None = None) -> LiveTable:
-        """Rebuild a table from its stored row by re-applying its steps, checking each."""
+        """Rebuild a table from its stored row by re-applying its steps, checking each.
+
+        At the first step that is refused or plays out differently, the table
+        stops there and is read-only.
+        """
         game = get_game(row["game"])
         content = game.content_from_record(row["content"]["data"], row["content"]["fingerprint"])
         table = LiveTable(
@@ -92,13 +109,28 @@ class LiveTable:
             created=str(row.get("created", "")),
             active=float(row.get("active") or epoch_seconds(str(row.get("created", "")))),
             made_with=str(row.get("made_with") or ""),
+            rules=int(row.get("rules") or FIRST_RULES),
         )
         notes = [(int(index), str(text)) for index, text in row.get("notes") or []]
         for step in steps or []:
             table._replay_notes(notes, step.index)
-            table.replay_step(step)
+            try:
+                table.replay_step(step)
+            except ReplayStopError as stop:
+                table._stop(stop, steps or [])
+                return table
         table._replay_notes(notes, len(table.steps))
         return table
+
+    def _stop(self, stop: ReplayStopError, stored: list[StoredStep]) -> None:
+        """Keep the steps before `stop` and become read-only, keeping every stored step."""
+        status = self.status  # as stored: whether the game was finished
+        if len(self.steps) > stop.index:  # it played out differently: take it back
+            self.rollback(stop.index)
+        self.status = status
+        self.stored_steps = list(stored)
+        made = Provenance(self.game, self.made_with or None, self.rules)
+        self.read_only = ReadOnly.of(made, stop, len(stored))
 
     def _replay_notes(self, notes: list[tuple[int, str]], index: int) -> None:
         for at, text in notes:
@@ -126,6 +158,7 @@ class LiveTable:
             "rematch_id": self.rematch_id,
             "active": self.active,
             "made_with": self.made_with,
+            "rules": self.rules,
         }
 
     def notes_json(self) -> list[list[Any]]:
@@ -190,18 +223,28 @@ class LiveTable:
         return step
 
     def replay_step(self, step: StoredStep) -> None:
-        """Re-apply a stored step and check it causes the stored events."""
+        """Re-apply a stored step and check it causes the stored events.
+
+        Raises `ReplayStopError` when the game refuses it (nothing changed) or when
+        it plays out differently (it has been applied: `rollback` takes it back).
+        """
         if step.index != len(self.steps):
             raise ReplayError(f"table {self.id}: step {step.index} stored out of order")
         expected_by = self.state.current_player
         failed = f"table {self.id}: step {step.index + 1} ({step.action!r}) no longer replays"
-        failed += version_note(self.made_with)
         try:
             replayed = self.apply(step.by, Action.from_text(step.action))
         except (InvalidActionError, IllegalActionError) as error:
-            raise ReplayError(f"{failed}: {error}") from None
-        if expected_by != step.by or _normal(replayed.events) != _normal(step.events):
-            raise ReplayError(failed)
+            raise ReplayStopError(
+                step.index, step.action, str(error), f"{failed}: {error}", refused=True
+            ) from None
+        if expected_by != step.by:
+            why = f"stored as by {step.by}, but {expected_by} was to act"
+        elif _normal(replayed.events) != _normal(step.events):
+            why = f"caused {replayed.events!r}, stored as {step.events!r}"
+        else:
+            return
+        raise ReplayStopError(step.index, step.action, why, f"{failed}: {why}", refused=False)
 
     def rollback(self, keep: int) -> None:
         """Rebuild the state from the first `keep` steps (after a failed commit)."""
@@ -251,10 +294,16 @@ class LiveTable:
             "rematch_id": self.rematch_id,
             "created": self.created,
             "active": self.active,
-            "outcome": {**outcome.to_json(), "text": self.state.describe_outcome()}
-            if outcome
-            else None,
+            "outcome": (
+                {**outcome.to_json(), "text": self.state.describe_outcome()} if outcome else None
+            ),
+            "read_only": self.read_only.to_json() if self.read_only else None,
         }
+
+    @property
+    def closed(self) -> bool:
+        """Whether the game can go on no more: it is over, or read-only (secrets may open)."""
+        return self.status == OVER or self.read_only is not None
 
     def view(self, audience: int | None, log_from: int = 0) -> dict[str, Any]:
         """The message for one seat (or a spectator): its observation, its log, its choices.
@@ -265,7 +314,8 @@ class LiveTable:
         observation = state.observation(audience)
         player = state.current_player
         legal: list[dict[str, str]] = []
-        if self.status == PLAYING and audience is not None and player == audience:
+        playable = self.status == PLAYING and self.read_only is None
+        if playable and audience is not None and player == audience:
             legal = [
                 {"action": str(action), "label": state.describe_action(action)}
                 for action in state.legal_actions()
@@ -283,6 +333,7 @@ class LiveTable:
             "log_start": log_from,
             "log": lines[log_from:],
             "last_result": self._last_result_line(audience),
+            "read_only": self.read_only.message if self.read_only else None,
         }
 
     def _last_result_line(self, audience: int | None) -> str | None:
@@ -292,7 +343,18 @@ class LiveTable:
         return self.state.describe(self.last_result.for_seat(audience)) or None
 
     def record(self) -> dict[str, Any]:
-        """The game record in the project's JSON format (secrets included: for finished games)."""
+        """The game record in the project's JSON format (secrets included: for closed games).
+
+        A read-only table's record holds every stored step, and names the
+        pickletable and the rules that made them.
+        """
+        meta: dict[str, Any] = {"seed": self.seed, "table": self.id}
+        meta["server"] = f"pickletable {__version__}"
+        if self.read_only is not None:
+            if self.made_with:
+                meta["pickletable"] = self.made_with
+            meta["rules"] = self.rules
+            meta["read_only"] = self.read_only.message
         recorder = Recorder(
             game=self.game.id,
             players=self.players,
@@ -302,7 +364,7 @@ class LiveTable:
                 {"seat": seat.seat, "name": seat.name, "player": str(seat.spec())}
                 for seat in self.seats
             ],
-            meta={"seed": self.seed, "table": self.id, "server": f"pickletable {__version__}"},
+            meta=meta,
         )
         recorder.steps = [
             {
@@ -310,7 +372,7 @@ class LiveTable:
                 "action": step.action,
                 "events": step.events,
             }
-            for step in self.steps
+            for step in (self.steps if self.stored_steps is None else self.stored_steps)
         ]
         return recorder.to_json(self.state)
 

@@ -3,7 +3,9 @@
 A table nobody has touched for a long time drops off the list (it stays on
 the server, and its link still works): a table that never started after
 `STALE_WAITING_SECONDS` without activity, a game in play after
-`STALE_PLAYING_SECONDS` without a move.
+`STALE_PLAYING_SECONDS` without a move. Read-only tables (their steps no
+longer replay under these rules) are not listed, like finished ones: nobody
+can join or play them, and their links still work.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ STALE_PLAYING_SECONDS = 7 * 24 * 60 * 60
 def is_listed(table: LiveTable, now: float) -> bool:
     """Whether the lobby shows the table at time `now` (epoch seconds)."""
     idle = now - table.active
+    if table.read_only is not None:
+        return False
     if table.status == WAITING:
         return idle <= STALE_WAITING_SECONDS
     if table.status == PLAYING:

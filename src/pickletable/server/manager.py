@@ -68,7 +68,10 @@ class TableManager:
         """Open the database and rebuild every unfinished table from its steps.
 
         Finished tables are rebuilt when first asked for (`fetch`), so a server
-        with a long history starts as fast as one with none.
+        with a long history starts as fast as one with none. A table whose steps
+        stop replaying is served read-only (`LiveTable.read_only`); one that
+        cannot be rebuilt at all (its game, content or options refused) is left
+        out, and asking for it says why.
         """
         self.storage = await self._in_db(Storage, self.settings.database_url)
         stored = await self._in_db(self.storage.load, statuses=(WAITING, PLAYING))
@@ -83,6 +86,8 @@ class TableManager:
             self.problems[str(item.row["id"])] = str(error)
             log.error("table %s not rebuilt: %s", item.row["id"], error)
             return None
+        if table.read_only is not None:
+            log.warning("table %s is read-only: %s", table.id, table.read_only.detail)
         self._add(table)
         return table
 
@@ -181,6 +186,7 @@ class TableManager:
         """Take a free seat; returns its secret token."""
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
+            self._writable(table)
             if table.status != WAITING:
                 raise Refused("the game has started: you can watch it as a spectator")
             free = table.free_seats()
@@ -204,6 +210,7 @@ class TableManager:
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
             self._seated(table, token)
+            self._writable(table)
             if table.status != WAITING:
                 raise Refused("the game has already started")
             free = table.free_seats()
@@ -236,6 +243,7 @@ class TableManager:
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
             asker = self._seated(table, token)
+            self._writable(table)
             seat = self._seat(table, seat_number)
             if seat.is_bot:
                 raise Refused(f"a bot already plays {seat.name}")
@@ -255,11 +263,14 @@ class TableManager:
         self._wake_driver(table)
 
     async def rematch(self, table_id: str, token: str | None) -> LiveTable:
-        """A new table with the same game, options and people; a finished table only."""
+        """A new table with the same game, options and people, under this version's rules.
+
+        Offered once the game is over, or when the table is read-only.
+        """
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
             self._seated(table, token)
-            if table.status != OVER:
+            if not table.closed:
                 raise Refused("a rematch can start once the game is over")
             if table.rematch_id is not None:
                 return await self.fetch(table.rematch_id)
@@ -292,6 +303,7 @@ class TableManager:
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
             seat = self._seated(table, token)
+            self._writable(table)
             if table.status == WAITING:
                 raise Refused("the game has not started yet")
             if table.status == OVER:
@@ -365,7 +377,7 @@ class TableManager:
     async def _advance(self, table: LiveTable) -> None:
         while True:
             async with self._locks[table.id]:
-                if table.status != PLAYING:
+                if table.status != PLAYING or table.read_only is not None:
                     return
                 player = table.state.current_player
                 if player is None:
@@ -500,6 +512,11 @@ class TableManager:
         except KeyError:
             seats = ", ".join(f"{s.seat} ({s.name})" for s in table.seats)
             raise NotFound(f"this table has no seat {number}; its seats are {seats}") from None
+
+    def _writable(self, table: LiveTable) -> None:
+        """Refuse any change to a read-only table, saying why it is read-only."""
+        if table.read_only is not None:
+            raise Refused(table.read_only.message)
 
     def _seated(self, table: LiveTable, token: str | None) -> Seat:
         seat = table.seat_for_token(token)

@@ -60,6 +60,8 @@ class TableRow(Base):
     """When anything last happened at the table, in seconds since the epoch (None: an older row)."""
     made_with: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The pickletable version that created the table (None: an older row)."""
+    rules: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The edition of the game's rules the table was made under (None: an older row, 1)."""
 
 
 class StepRow(Base):
@@ -108,6 +110,7 @@ TABLE_FIELDS = (
     "created",
     "active",
     "made_with",
+    "rules",
 )
 
 

@@ -84,6 +84,7 @@ class BoardGame(GameDefinition):
     player_counts = (2, 4)
     default_players = 2
     options = OPTIONS
+    rules_version = 2  # 2: a move-an-opponent card offers only opponents it would move
     content_package = "pickletable.games.board"
     hidden_information = False
     result_events = frozenset({"point"})

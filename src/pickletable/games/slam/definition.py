@@ -68,6 +68,7 @@ class SlamGame(GameDefinition):
     player_counts = (3, 4, 5, 6)
     default_players = 4
     options = OPTIONS
+    rules_version = 2  # 2: a duellist's POACH ends the duel; it is no plain number there
     content_package = "pickletable.games.slam"
     hidden_information = True
     result_events = frozenset({"round-won"})

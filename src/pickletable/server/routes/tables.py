@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Request, status
 
 from pickletable.server.deps import Manager, Token
 from pickletable.server.errors import NotFound, Refused
-from pickletable.server.live import OVER, LiveTable
+from pickletable.server.live import LiveTable
 from pickletable.server.manager import Joined
 from pickletable.server.replays import replay_frames
 from pickletable.server.schemas import (
@@ -99,7 +99,10 @@ async def rematch(table_id: str, request: Request, manager: Manager, token: Toke
 
 @router.get("/{table_id}/record")
 async def record(table_id: str, manager: Manager) -> dict[str, Any]:
-    """The game record in pickletable's JSON format (``pickletable replay`` checks it)."""
+    """The game record in pickletable's JSON format (``pickletable replay`` checks it).
+
+    Open once the game is over, or when the table is read-only (every stored step).
+    """
     table = await _finished(manager, table_id)
     return table.record()
 
@@ -110,7 +113,10 @@ async def replay(
     manager: Manager,
     seat: int | None = Query(None, description="see the game as this seat saw it"),
 ) -> dict[str, Any]:
-    """Every step of a finished game as a frame: the view after it and its log lines."""
+    """Every step of a finished game as a frame: the view after it and its log lines.
+
+    A read-only table's replay goes as far as its steps replay.
+    """
     table = await _finished(manager, table_id)
     if seat is not None and seat not in table.state.seats:
         raise NotFound(f"this table has no seat {seat}")
@@ -120,7 +126,7 @@ async def replay(
 
 async def _finished(manager: Manager, table_id: str) -> LiveTable:
     table = await manager.fetch(table_id)
-    if table.status != OVER:
+    if not table.closed:
         raise Refused("the record and the replay open once the game is over")
     return table
 

@@ -1,4 +1,5 @@
-// Step forward and back through a finished game's record (arrow keys work too).
+// Step forward and back through a finished game's record (arrow keys work too); a read-only
+// table's replay ends where its steps stop replaying, and its last step says why.
 
 import { api, seatToken } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -53,7 +54,8 @@ function go(to) {
   el("scrub").value = index;
   el("where").textContent = `Step ${index} of ${frames.length - 1}` + (frame.action
     ? ` — ${frame.by ? `${frame.by}: ${frame.label || frame.action}` : `chance: ${frame.action}`}` : "");
-  el("prompt").textContent = frame.prompt;
+  el("prompt").textContent = info.read_only && index === frames.length - 1
+    ? `${frame.prompt} — ${info.read_only.message}` : frame.prompt;
   const seat = el("as").value === "" ? null : Number(el("as").value);
   const view = { observation: frame.observation, legal: [], you: seat, status: "replay", table: info,
     prompt: frame.prompt, step: index };

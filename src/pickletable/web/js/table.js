@@ -68,6 +68,7 @@ function render() {
   const table = view.table;
   document.body.dataset.status = view.status;
   document.body.dataset.step = view.step;
+  document.body.classList.toggle("read-only", Boolean(view.read_only));
   document.body.classList.toggle("my-turn", view.legal.length > 0);
   el("prompt").textContent = promptText();
   showJoin(table);
@@ -80,6 +81,7 @@ function render() {
 }
 
 function promptText() {
+  if (view.read_only) return view.read_only;
   if (view.status === "waiting") {
     const free = view.table.free_seats.length;
     if (view.you === null) {
@@ -134,7 +136,7 @@ function act(action) {
 function renderActions() {
   const panel = el("actions-panel");
   const seated = view.you !== null;
-  panel.hidden = !seated || view.status !== "playing";
+  panel.hidden = !seated || view.status !== "playing" || Boolean(view.read_only);
   el("actions-title").textContent = view.legal.length ? "Your move" : "Waiting";
   if (!view.legal.length) {
     replace(el("actions"), h("p", { class: "note" }, view.status === "playing" ? view.prompt : ""));
@@ -152,10 +154,10 @@ function renderActions() {
 
 function renderSeats(table) {
   replace(el("seat-list"), table.seats.map((seat) => {
-    const acting = view.status === "playing" && view.to_act === seat.seat;
+    const acting = view.status === "playing" && !view.read_only && view.to_act === seat.seat;
     const mine = view.you === seat.seat;
     const canHand = view.you !== null && !mine && seat.kind === "human" && !seat.free
-      && !seat.connected && view.status === "playing";
+      && !seat.connected && view.status === "playing" && !view.read_only;
     return h("li", { class: `seat${acting ? " acting" : ""}${mine ? " mine" : ""}` },
       h("span", { class: `dot ${seat.connected ? "on" : "off"}`, title: seat.connected ? "here" : "away" }),
       h("strong", {}, seat.name), " ", h("span", {}, seat.label), mine ? h("em", {}, " (you)") : null,
@@ -168,7 +170,9 @@ function renderSeats(table) {
 function renderControls(table) {
   const seated = view.you !== null;
   const buttons = [];
-  if (view.status === "waiting" && seated) {
+  if (view.read_only) {
+    readOnlyControls(table, seated, buttons);
+  } else if (view.status === "waiting" && seated) {
     const free = table.free_seats.length;
     buttons.push(h("button", { id: "start", type: "button", class: "primary", disabled: free > 0,
       onclick: () => startGame(false) }, "Start the game"));
@@ -177,26 +181,46 @@ function renderControls(table) {
         `Start with bots in the ${free} free seat${free === 1 ? "" : "s"}`));
     }
   }
-  if (view.status === "playing" && seated && table.seats.find((s) => s.seat === view.you).kind === "human") {
+  if (view.status === "playing" && !view.read_only && seated && table.seats.find((s) => s.seat === view.you).kind === "human") {
     buttons.push(h("button", { id: "leave", type: "button", onclick: () => handToBot(view.you) },
       "Leave: a bot takes my seat"));
   }
-  if (view.status === "over") {
+  if (view.status === "over" && !view.read_only) {
     const outcome = table.outcome;
     buttons.push(h("p", { class: "outcome", id: "outcome" }, outcome ? outcome.text : "Game over"));
     if (seated) {
       buttons.push(h("button", { id: "rematch", type: "button", class: "primary", onclick: rematch },
         table.rematch_id ? "Go to the rematch" : "Rematch"));
     }
-    buttons.push(h("a", { id: "replay-link", class: "button", href: `/table/${tableId}/replay` }, "Replay"));
-    buttons.push(h("a", { id: "record-link", class: "button", href: `/api/tables/${tableId}/record`,
-      download: `pickletable-${table.game}-${tableId}.json` }, "Download record"));
+    buttons.push(...recordLinks(table));
   }
   if (view.you === null && view.status !== "waiting") {
     buttons.push(h("p", { class: "note" }, "You are watching as a spectator."));
   }
   el("controls").hidden = buttons.length === 0;
   replace(el("controls"), buttons);
+}
+
+/** A table whose stored steps stop replaying under these rules: why, its record, a rematch. */
+function readOnlyControls(table, seated, buttons) {
+  const stops = table.read_only;
+  const finished = view.status === "over";
+  buttons.push(h("p", { class: "read-only-note", id: "read-only" },
+    `Read-only: ${finished ? "this game was finished" : "this game cannot go on"}. `
+    + `Its replay goes as far as step ${stops.step - 1}; its record holds all ${stops.steps} steps.`));
+  if (seated) {
+    buttons.push(h("button", { id: "rematch", type: "button", class: "primary", onclick: rematch },
+      table.rematch_id ? "Go to the rematch" : "Rematch under the current rules"));
+  }
+  buttons.push(...recordLinks(table));
+}
+
+function recordLinks(table) {
+  return [
+    h("a", { id: "replay-link", class: "button", href: `/table/${tableId}/replay` }, "Replay"),
+    h("a", { id: "record-link", class: "button", href: `/api/tables/${tableId}/record`,
+      download: `pickletable-${table.game}-${tableId}.json` }, "Download record"),
+  ];
 }
 
 function renderLog() {
