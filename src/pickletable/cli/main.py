@@ -201,7 +201,7 @@ def record(
         }
         run_match(state, agents, random.Random(game_seed), recorder=recorder)
         path = recorder.save(state, out / f"{game}-{first + index + 1:04d}.json")
-        ending = state.describe_outcome() or "unfinished"
+        ending = get_game(game).presenter.outcome_text(state) or "unfinished"
         console.print(f"{path}: {len(recorder.steps)} actions, {ending}")
 
 
@@ -234,11 +234,16 @@ def replay_command(
         from pickletable.core.records import initial_state
 
         again = initial_state(data)
+        presenter = get_game(data["game"]).presenter
         for step in data["steps"]:
             for event in again.apply(Action.from_text(step["action"])):
-                console.print(again.describe(event))
+                console.print(presenter.describe(again, event))
     outcome = state.outcome
-    ending = state.describe_outcome() if outcome else "the game was not finished"
+    ending = (
+        get_game(data["game"]).presenter.outcome_text(state)
+        if outcome
+        else "the game was not finished"
+    )
     console.print(f"[green]ok[/]: {file} replays ({len(data['steps'])} actions); {ending}")
 
 

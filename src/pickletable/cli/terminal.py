@@ -72,6 +72,7 @@ class TerminalGame:
         self.rng = random.Random(self.seed)
         self.state = self.config.new_state()
         self.render = get_renderer(self.config.game.id)
+        self.presenter = self.config.game.presenter
         self.agents: dict[int, Agent] = {
             seat: make_bot(spec.level, self.config.game.id)
             for seat, spec in zip(self.state.seats, self.config.seats, strict=True)
@@ -110,7 +111,11 @@ class TerminalGame:
             outcome = self.state.outcome
             if outcome is not None:
                 self.console.print(
-                    Panel(self.state.describe_outcome(), title="Game over", style="bold green")
+                    Panel(
+                        self.presenter.outcome_text(self.state),
+                        title="Game over",
+                        style="bold green",
+                    )
                 )
         self._offer_save()
         return self.state
@@ -143,11 +148,13 @@ class TerminalGame:
                 # with hidden cards, the event lines say what the screen may know.
                 self.console.print(
                     f"[dim]{self.state.seat_name(player)} (bot): "
-                    f"{self.state.describe_action(action)}[/]"
+                    f"{self.presenter.label(self.state, action)}[/]"
                 )
         elif player is not None and self._forced(player):
             action = self.state.legal_actions()[0]
-            self.console.print(f"[dim]{self.state.describe_action(action)} (your only choice)[/]")
+            self.console.print(
+                f"[dim]{self.presenter.label(self.state, action)} (your only choice)[/]"
+            )
         elif player is not None:
             action = self._ask_human(player)
         else:
@@ -187,7 +194,7 @@ class TerminalGame:
         return self._screen_holder
 
     def _line(self, event: Event) -> str:
-        return self.state.describe(event.for_seat(self.viewer))
+        return self.presenter.describe(self.state, event.for_seat(self.viewer))
 
     def _print_events(self, events: list[Event]) -> None:
         for event in events:
@@ -209,7 +216,7 @@ class TerminalGame:
         return f"{name} ({spec.name})" if spec.name else name
 
     def _ask_chance(self) -> Action:
-        self.console.print(f"[bold cyan]{self.state.prompt()}[/] — what came up?")
+        self.console.print(f"[bold cyan]{self.presenter.prompt(self.state)}[/] — what came up?")
         outcomes = [action for action, _ in self.state.chance_outcomes()]
         return self._choose("Enter the result", outcomes)
 
@@ -218,7 +225,7 @@ class TerminalGame:
         for number, action in enumerate(actions, 1):
             menu.add_row(
                 f"{number}.",
-                Text(self.state.describe_action(action)),
+                Text(self.presenter.label(self.state, action)),
                 Text(f"[{action}]", style="dim"),
             )
         self.console.print(menu)
@@ -311,7 +318,9 @@ class TerminalGame:
     def _catch_up(self, seat: int) -> None:
         """Hot-seat: what happened since this person last held the screen, as they may know it."""
         since = self._seen_until.get(seat, 0)
-        lines = [self.state.describe(event.for_seat(seat)) for event in self.log[since:]]
+        lines = [
+            self.presenter.describe(self.state, event.for_seat(seat)) for event in self.log[since:]
+        ]
         lines = [line for line in lines if line]
         if not lines:
             return
@@ -324,7 +333,7 @@ class TerminalGame:
             self.console.print(Text("  " + line))
 
     def _show_table(self, seat: int | None) -> None:
-        self.console.print(self.render(self.state.observation(seat)))
+        self.console.print(self.render(self.presenter.view(self.state, seat)))
 
     # --- saving --------------------------------------------------------------
     def _offer_save(self) -> None:

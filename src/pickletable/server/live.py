@@ -271,7 +271,7 @@ class LiveTable:
     def _log(self, events: list[Event]) -> None:
         for audience, lines in self.logs.items():
             for event in events:
-                line = self.state.describe(event.for_seat(audience))
+                line = self.game.presenter.describe(self.state, event.for_seat(audience))
                 if line:
                     lines.append(line)
 
@@ -295,7 +295,9 @@ class LiveTable:
             "created": self.created,
             "active": self.active,
             "outcome": (
-                {**outcome.to_json(), "text": self.state.describe_outcome()} if outcome else None
+                {**outcome.to_json(), "text": self.game.presenter.outcome_text(self.state)}
+                if outcome
+                else None
             ),
             "read_only": self.read_only.to_json() if self.read_only else None,
         }
@@ -311,13 +313,13 @@ class LiveTable:
         `log_from` is how many log lines the receiver already has.
         """
         state = self.state
-        observation = state.observation(audience)
+        observation = self.game.presenter.view(state, audience)
         player = state.current_player
         legal: list[dict[str, str]] = []
         playable = self.status == PLAYING and self.read_only is None
         if playable and audience is not None and player == audience:
             legal = [
-                {"action": str(action), "label": state.describe_action(action)}
+                {"action": str(action), "label": self.game.presenter.label(state, action)}
                 for action in state.legal_actions()
             ]
         lines = self.logs[audience]
@@ -327,7 +329,7 @@ class LiveTable:
             "step": len(self.steps),
             "status": self.status,
             "to_act": player,
-            "prompt": str(observation.get("prompt") or state.prompt()),
+            "prompt": str(observation.get("prompt") or self.game.presenter.prompt(state)),
             "observation": observation,
             "legal": legal,
             "log_start": log_from,
@@ -340,7 +342,7 @@ class LiveTable:
         """The last point or round won, as `audience` may see it."""
         if self.last_result is None:
             return None
-        return self.state.describe(self.last_result.for_seat(audience)) or None
+        return self.game.presenter.describe(self.state, self.last_result.for_seat(audience)) or None
 
     def record(self) -> dict[str, Any]:
         """The game record in the project's JSON format (secrets included: for closed games).

@@ -311,7 +311,9 @@ class TableManager:
             if seat.is_bot:
                 raise Refused(f"a bot plays {seat.name} now")
             if table.state.current_player != seat.seat:
-                raise Refused(f"it is not {seat.name}'s turn: {table.state.prompt()}")
+                raise Refused(
+                    f"it is not {seat.name}'s turn: {table.game.presenter.prompt(table.state)}"
+                )
             try:
                 action = Action.from_text(text)
                 step = table.apply(seat.seat, action)
@@ -449,7 +451,7 @@ class TableManager:
                 return
             view = AgentView(table.state, seat)
             action = RandomBot().choose(view, table.bot_rng())
-            label = table.state.describe_action(action)
+            label = table.game.presenter.label(table.state, action)
             step = table.apply(seat, action)
             table.note(f"{table.seat(seat).name}'s clock ran out: {label}.")
             await self._commit(table, [step])

@@ -12,18 +12,19 @@ from pickletable.server.live import LiveTable
 def replay_frames(table: LiveTable, audience: int | None) -> list[dict[str, Any]]:
     """Frame 0 is the table before the first step; frame N is the table after step N."""
     state = table.game.new_game(table.players, table.options, table.content)
-    frames = [_frame(0, None, "", "", state.observation(audience), [])]
+    presenter = table.game.presenter
+    frames = [_frame(0, None, "", "", presenter.view(state, audience), [])]
     for step in table.steps:
         action = Action.from_text(step.action)
-        label = "" if step.by == CHANCE else state.describe_action(action)
+        label = "" if step.by == CHANCE else presenter.label(state, action)
         lines = []
         for event in state.apply(action):
-            line = state.describe(event.for_seat(audience))
+            line = presenter.describe(state, event.for_seat(audience))
             if line:
                 lines.append(line)
         by = None if step.by == CHANCE else state.seat_name(step.by)
         frames.append(
-            _frame(step.index + 1, by, step.action, label, state.observation(audience), lines)
+            _frame(step.index + 1, by, step.action, label, presenter.view(state, audience), lines)
         )
     return frames
 
