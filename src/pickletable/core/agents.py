@@ -26,8 +26,13 @@ class AgentView:
 
     @cached_property
     def observation(self) -> dict[str, Any]:
-        """The seat's observation (built on first use)."""
+        """The seat's full client view (built on first use); bots should read `observed`."""
         return self._state.observation(self.seat)
+
+    @cached_property
+    def observed(self) -> Any:
+        """The seat's lean typed observation, `GameState.observe` (built on first use)."""
+        return self._state.observe(self.seat)
 
     def sample(self, rng: random.Random) -> GameState:
         """A determinised state drawn from what this seat knows."""

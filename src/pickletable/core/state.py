@@ -178,17 +178,20 @@ class GameState(ABC):
         """
         return self.observation(seat)
 
-    @abstractmethod
+    # Wording and client views belong to each game's `Presenter`
+    # (`pickletable.core.presenter`); these five remain only for games whose
+    # wording has not moved there yet, and the base presenter reads them.
     def observation(self, seat: int | None) -> dict[str, Any]:
         """A JSON-safe dict of exactly what `seat` may know (`None`: a spectator)."""
+        raise NotImplementedError(f"{type(self).__name__} words its views in its presenter")
 
-    @abstractmethod
     def describe(self, event: Event) -> str:
         """A sentence for the log about one event."""
+        raise NotImplementedError(f"{type(self).__name__} words its events in its presenter")
 
-    @abstractmethod
     def prompt(self) -> str:
         """What the engine is waiting for, in words ("Blue to serve")."""
+        raise NotImplementedError(f"{type(self).__name__} words its prompts in its presenter")
 
     def describe_outcome(self) -> str:
         """How the game ended, in words ("Blue and Red won, reaching 5.0"); "" while it goes on."""
