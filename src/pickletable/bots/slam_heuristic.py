@@ -37,113 +37,119 @@ cards are spent when they pay:
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
+from pickletable.games.slam.content import (
+    DRAW,
+    DRAW_TWO,
+    HIGHEST,
+    PLAY,
+    POACH,
+    SHAKE_AND_BAKE,
+    SWITCH,
+    TARGET_AND_RESET,
+)
+from pickletable.games.slam.moves import seat_of_target
+from pickletable.games.slam.observer import SlamObservation
+from pickletable.games.slam.steps import Step
 
-TOP = 5
+TOP = HIGHEST
 TWIST_BONUS = {
-    "shake": 2.0,
-    "poach": 1.8,
-    "target": 1.2,
-    "drawtwo": 1.0,
-    "switch": 0.6,
+    SHAKE_AND_BAKE: 2.0,
+    POACH: 1.8,
+    TARGET_AND_RESET: 1.2,
+    DRAW_TWO: 1.0,
+    SWITCH: 0.6,
 }
 
 
 def choose(view: AgentView, rng: random.Random) -> Action:
     """The heuristic action for the seat of `view`."""
     legal = view.legal_actions
-    observation = view.observation
-    step = observation["step"]
+    observation: SlamObservation = view.observed
+    step = observation.step
     verbs = {action.verb for action in legal}
-    if step == "swap":
+    if step == Step.SWAP:
         return max(legal, key=lambda action: int(action.args[0]) if action.args else 0)
-    if step == "discard":
+    if step == Step.DISCARD:
         return _discard(observation, legal)
-    if step == "no-draw":
+    if step == Step.NO_DRAW:
         return _no_draw(observation, legal)
-    if step == "refill-return":
-        return min(legal, key=lambda action: _keep_value(action.args[0], observation["hand"]))
-    if step == "shake":
-        return _answer_shake(legal)
-    if step == "poach":
+    if step == Step.REFILL_RETURN:
+        hand = observation.hand
+        return min(legal, key=lambda action: _keep_value(observation, action.args[0], hand))
+    if step == Step.SHAKE:
+        return _answer_shake(observation, legal)
+    if step == Step.POACH_WINDOW:
         return _poach(view.seat, observation, legal)
-    if step == "target":
-        return _target(view.seat, observation, legal)
+    if step == Step.TARGET:
+        return _target(observation, legal)
     if "play" in verbs or "pass" in verbs or "yours" in verbs:
         return _play(view.seat, observation, legal)
     return legal[rng.randrange(len(legal))]
 
 
 # --- reading cards -------------------------------------------------------------------
-def kind_of(code: str) -> str:
-    """``number``, ``play``, ``draw`` or a twist's prefix (``shake``, ``poach``, ...)."""
-    if code.isdigit():
-        return "number"
-    if code in ("play", "draw"):
-        return code
-    return code.split("-", 1)[0]
-
-
-def number_of(code: str) -> int | None:
-    """The number a card carries (``None`` for PLAY and DRAW)."""
-    if code.isdigit():
-        return int(code)
-    _, _, number = code.rpartition("-")
-    return int(number) if number.isdigit() else None
-
-
-def _keep_value(code: str, hand: list[str]) -> float:
+def _keep_value(observation: SlamObservation, code: str, hand: tuple[str, ...]) -> float:
     """How much a card is worth keeping in a hand."""
-    kind = kind_of(code)
-    if kind == "draw":
-        return 2.5 if hand.count("draw") <= 1 else 0.0
-    if kind == "play":
+    card = observation.card(code)
+    if card.kind == DRAW:
+        draws = sum(1 for held in hand if observation.card(held).kind == DRAW)
+        return 2.5 if draws <= 1 else 0.0
+    if card.kind == PLAY:
         return 2.0
-    number = number_of(code) or 0
+    number = card.number or 0
     value = float(number) + (2.5 if number == TOP else 0.0)
-    return value + TWIST_BONUS.get(kind, 0.0)
+    return value + TWIST_BONUS.get(card.kind, 0.0)
 
 
-def _fives(hand: list[str]) -> int:
-    return sum(1 for code in hand if number_of(code) == TOP)
+def _fives(observation: SlamObservation, hand: tuple[str, ...]) -> int:
+    return sum(1 for code in hand if observation.card(code).number == TOP)
+
+
+def _is(observation: SlamObservation, action: Action, kind: str) -> bool:
+    """Whether an action names a card of this kind."""
+    return bool(action.args) and observation.card(action.args[0]).kind == kind
 
 
 # --- the DRAW phase ----------------------------------------------------------------------
-def _discard(observation: dict[str, Any], legal: list[Action]) -> Action:
-    hand = list(observation["hand"])
-    drawn = observation["drawn"]
-    cards = [*hand, drawn] if drawn else hand
+def _discard(observation: SlamObservation, legal: list[Action]) -> Action:
+    drawn = observation.drawn
+    cards = (*observation.hand, drawn) if drawn else observation.hand
     for action in legal:
-        if action.verb == "discard" and action.args[0] == "play" and _fives(cards) >= 2:
-            return action
-    discards = [action for action in legal if action.verb == "discard" and action.args[0] != "play"]
+        if action.verb == "discard" and _is(observation, action, PLAY):
+            if _fives(observation, cards) >= 2:
+                return action
+    discards = [
+        action
+        for action in legal
+        if action.verb == "discard" and not _is(observation, action, PLAY)
+    ]
     if not discards:
         return legal[0]
-    return min(discards, key=lambda action: _keep_value(action.args[0], cards))
+    return min(discards, key=lambda action: _keep_value(observation, action.args[0], cards))
 
 
-def _no_draw(observation: dict[str, Any], legal: list[Action]) -> Action:
+def _no_draw(observation: SlamObservation, legal: list[Action]) -> Action:
     """Nothing to draw: start the PLAY phase on the same terms as from a discard."""
     lay = next((action for action in legal if action.verb == "discard"), None)
-    if lay is not None and _fives(list(observation["hand"])) >= 2:
+    if lay is not None and _fives(observation, observation.hand) >= 2:
         return lay
     return next(action for action in legal if action.verb == "pass")
 
 
 # --- the PLAY phase -----------------------------------------------------------------------
-def _play(seat: int, observation: dict[str, Any], legal: list[Action]) -> Action:
+def _play(seat: int, observation: SlamObservation, legal: list[Action]) -> Action:
     plays = [action for action in legal if action.verb == "play"]
-    hand = list(observation["hand"])
-    counts = observation["hand_counts"]
-    numbered = [action for action in plays if action.args[0] != "draw"]
-    if seat in (observation["duel"] or ()):
+    hand = observation.hand
+    counts = observation.hand_counts
+    numbered = [action for action in plays if not _is(observation, action, DRAW)]
+    if seat in (observation.duel or ()):
         # A duellist's POACH ends the duel and lets everyone back in: keep it for a
         # duel this seat is losing, when no other number card follows.
-        numbered = [a for a in numbered if kind_of(a.args[0]) != "poach"] or numbered
-    draw = next((action for action in plays if action.args[0] == "draw"), None)
+        numbered = [a for a in numbered if not _is(observation, a, POACH)] or numbered
+    draw = next((action for action in plays if _is(observation, action, DRAW)), None)
     yours = next((action for action in legal if action.verb == "yours"), None)
     passing = next((action for action in legal if action.verb == "pass"), None)
     if not numbered:
@@ -154,68 +160,66 @@ def _play(seat: int, observation: dict[str, Any], legal: list[Action]) -> Action
         return passing or legal[0]
     others_in = [
         other
-        for other in observation["in"]
+        for other in observation.inside
         if other != seat and not _teammate(observation, seat, other) and counts[other]
     ]
     for action in numbered:
-        kind = kind_of(action.args[0])
-        if kind == "shake" and others_in and min(counts[o] for o in others_in) <= 2:
+        card = observation.card(action.args[0])
+        if card.kind == SHAKE_AND_BAKE and others_in and min(counts[o] for o in others_in) <= 2:
             return action
-        if kind == "target" and _fives(hand) - (number_of(action.args[0]) == TOP) >= 2:
+        if card.kind == TARGET_AND_RESET and _fives(observation, hand) - (card.number == TOP) >= 2:
             return action
-        if kind == "switch":
+        if card.kind == SWITCH:
             biggest = max((counts[o] for o in range(len(counts)) if o != seat), default=0)
             if biggest >= counts[seat] + 2:
                 return action
-    cheap = min(numbered, key=lambda action: _cost(action.args[0], observation))
-    if yours is not None and number_of(cheap.args[0]) == TOP:
-        partner = observation["teams"][seat // 2]
-        mate = partner[1] if partner[0] == seat else partner[0]
+    cheap = min(numbered, key=lambda action: _cost(observation, action.args[0]))
+    if yours is not None and observation.card(cheap.args[0]).number == TOP:
+        mate = next(member for member in observation.team_of(seat) if member != seat)
         if counts[mate] > counts[seat]:
             return yours
     return cheap
 
 
-def _cost(code: str, observation: dict[str, Any]) -> tuple[float, int]:
+def _cost(observation: SlamObservation, code: str) -> tuple[float, int]:
     """What playing a card gives up: its number (5s dearest), and a twist's worth."""
-    kind = kind_of(code)
-    number = number_of(code) or 0
+    card = observation.card(code)
+    number = card.number or 0
     value = float(number) + (4.0 if number == TOP else 0.0)
-    if kind == "drawtwo":
+    if card.kind == DRAW_TWO:
         value -= 0.5
     else:
-        value += TWIST_BONUS.get(kind, 0.0)
+        value += TWIST_BONUS.get(card.kind, 0.0)
     return value, number
 
 
-def _teammate(observation: dict[str, Any], seat: int, other: int) -> bool:
-    return bool(observation["doubles"]) and seat // 2 == other // 2
+def _teammate(observation: SlamObservation, seat: int, other: int) -> bool:
+    return observation.doubles and other in observation.team_of(seat)
 
 
-def _target(seat: int, observation: dict[str, Any], legal: list[Action]) -> Action:
+def _target(observation: SlamObservation, legal: list[Action]) -> Action:
     """SWITCH: the biggest hand; SHAKE & BAKE and TARGET & RESET: the smallest."""
-    counts = observation["hand_counts"]
-    centre = observation["centre"]
-    pending = centre[-1] if centre else ""
+    counts = observation.hand_counts
 
     def size(action: Action) -> int:
-        return int(counts[int(action.args[0][1:]) - 1])
+        return counts[seat_of_target(action)]
 
-    if kind_of(pending) == "switch":
+    pending = observation.pending
+    if pending is not None and observation.card(pending).kind == SWITCH:
         return max(legal, key=size)
     return min(legal, key=size)
 
 
-def _answer_shake(legal: list[Action]) -> Action:
-    fives = [action for action in legal if number_of(action.args[0]) == TOP]
+def _answer_shake(observation: SlamObservation, legal: list[Action]) -> Action:
+    fives = [action for action in legal if observation.card(action.args[0]).number == TOP]
     if fives:
         return fives[0]
-    return min(legal, key=lambda action: _keep_value(action.args[0], []))
+    return min(legal, key=lambda action: _keep_value(observation, action.args[0], ()))
 
 
-def _poach(seat: int, observation: dict[str, Any], legal: list[Action]) -> Action:
+def _poach(seat: int, observation: SlamObservation, legal: list[Action]) -> Action:
     poaches = [action for action in legal if action.verb == "play"]
-    duel = observation["duel"] or []
+    duel = observation.duel or ()
     if poaches and not any(_teammate(observation, seat, player) for player in duel):
         return poaches[0]
     return next(action for action in legal if action.verb == "decline")

@@ -7,6 +7,8 @@ from pickletable.core.errors import OptionError
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
 from pickletable.games.slam import content as slam_content
+from pickletable.games.slam.events import EventKind
+from pickletable.games.slam.presenter import SlamPresenter
 from pickletable.games.slam.state import SlamRules, SlamState
 
 OPTIONS = OptionSet(
@@ -71,7 +73,8 @@ class SlamGame(GameDefinition):
     rules_version = 2  # 2: a duellist's POACH ends the duel; it is no plain number there
     content_package = "pickletable.games.slam"
     hidden_information = True
-    result_events = frozenset({"round-won"})
+    result_events: frozenset[str] = frozenset({EventKind.ROUND_WON})
+    presenter = SlamPresenter()
 
     def seats_for(self, players: int) -> tuple[int, ...]:
         """Every seat plays, clockwise from Player 1."""

@@ -24,16 +24,13 @@ of it and deals every other hidden card again at random.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from pickletable.core.piles import Pile
-from pickletable.games.slam.steps import DISCARD
-
-if TYPE_CHECKING:
-    from pickletable.games.slam.state import SlamState
+from pickletable.games.slam.position import SlamPosition
+from pickletable.games.slam.steps import Step
 
 
-def switched(state: SlamState, seat: int, other: int) -> None:
+def switched(state: SlamPosition, seat: int, other: int) -> None:
     """Before `seat` and `other` swap hands: move and create the knowledge about them."""
     known = state.known
     n = state.rules.players
@@ -51,7 +48,7 @@ def switched(state: SlamState, seat: int, other: int) -> None:
             del known[key]
 
 
-def everyone_knows(state: SlamState, holder: int, cards: tuple[str, ...]) -> None:
+def everyone_knows(state: SlamPosition, holder: int, cards: tuple[str, ...]) -> None:
     """Every other seat now knows `holder` holds at least `cards` (e.g. two DRAW cards)."""
     for viewer in range(state.rules.players):
         if viewer != holder:
@@ -61,7 +58,7 @@ def everyone_knows(state: SlamState, holder: int, cards: tuple[str, ...]) -> Non
                 state.known.pop((viewer, holder), None)
 
 
-def played(state: SlamState, holder: int, code: str) -> None:
+def played(state: SlamPosition, holder: int, code: str) -> None:
     """`holder` showed `code` (played it face up): it is no longer in its hand."""
     known = state.known
     if not known:
@@ -77,7 +74,7 @@ def played(state: SlamState, holder: int, code: str) -> None:
                 del known[(viewer, holder)]
 
 
-def forget_hand(state: SlamState, holder: int) -> None:
+def forget_hand(state: SlamPosition, holder: int) -> None:
     """`holder` let a card go face down: nobody can tell which, so what they knew is dropped."""
     known = state.known
     if not known:
@@ -86,7 +83,7 @@ def forget_hand(state: SlamState, holder: int) -> None:
         known.pop((viewer, holder), None)
 
 
-def redeal(state: SlamState, seat: int | None, rng: random.Random) -> None:
+def redeal(state: SlamPosition, seat: int | None, rng: random.Random) -> None:
     """Deal again, at random, every card `seat` cannot see (None: a spectator).
 
     Kept: the seat's own hand, discards and drawn card, the centre, every
@@ -110,7 +107,7 @@ def redeal(state: SlamState, seat: int | None, rng: random.Random) -> None:
             pool.extend([code] * copies)
         state.discards[holder] = {}
         pile_needs[holder] = state.discard_sizes[holder]
-    drawn_hidden = state.step == DISCARD and state.receiver != seat and state.drawn is not None
+    drawn_hidden = state.step == Step.DISCARD and state.receiver != seat and state.drawn is not None
     if drawn_hidden and state.drawn is not None:
         pool.append(state.drawn)
     for code, copies in state.stack.unseen.items():

@@ -1,10 +1,10 @@
-"""The PLAY phase: the follow rule, turns, passing, winning a round, and doubles.
+"""The PLAY phase: the follow rule, playing or passing a turn, and doubles' "yours".
 
-Turns go clockwise over the sides still in: a player, or in doubles a team.
-A team's turn goes to its *lead*, its first member clockwise still in and
-holding cards; the lead plays, or says "yours" and the partner plays or the
-team passes. The round is won when play comes back to the side that played
-last and every other side is out.
+A number (twist cards included) must equal the last number or be one higher,
+unless nothing has been played yet or a TARGET & RESET answer is due. A side
+that passes is out until the next DRAW phase. In doubles a team's lead plays,
+or says "yours" and the partner plays or the team passes. (Turn order and
+the end of a round are in `flow`; what a played card does is in `twists`.)
 
 >>> from pickletable.games.slam import GAME
 >>> from pickletable.games.slam.scenario import arrange
@@ -12,56 +12,40 @@ last and every other side is out.
 >>> _ = state.apply_text("play 3")
 >>> [str(a) for a in state.legal_actions()]
 ['play 4']
->>> _ = state.apply_text("play 4")
->>> [e.kind for e in state.apply_text("pass")]
-['pass', 'pass', 'round-won', 'round']
+>>> may_follow(state)
+[3, 4]
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
-from pickletable.core.state import Outcome
-from pickletable.games.slam import dealing, moves, twists
-from pickletable.games.slam.content import DRAW, PLAY, POACH, TWISTS_WITH_TARGET
-from pickletable.games.slam.steps import PARTNER, PLAY_PHASE, TURN
-
-if TYPE_CHECKING:
-    from pickletable.games.slam.state import SlamState
-
-
-def reset_play_state(state: SlamState) -> None:
-    """Everyone back in, no number to follow, no duel."""
-    state.inside = [True] * state.rules.players
-    state.last_number = None
-    state.last_player = None
-    state.duel = None
-    state.free_follow = False
-    state.pending = None
-    state.partner = None
-
-
-def start_play_phase(state: SlamState, starter: int, how: str, events: list[Event]) -> None:
-    """The PLAY phase starts; the player left of `starter` leads.
-
-    The PLAY card counts as the starter's card: should play come back to the
-    starter's side with every other player out before anyone else played, the
-    starter wins the round.
-    """
-    reset_play_state(state)
-    state.phase = PLAY_PHASE
-    state.starter = starter
-    state.last_player = starter
-    state.drawn = None
-    leader = (starter + 1) % state.rules.players
-    events.append(Event("play-phase", {"starter": starter, "leader": leader, "how": how}))
-    begin_turn(state, leader, events)
+from pickletable.games.slam import flow, moves, twists
+from pickletable.games.slam.content import (
+    DRAW,
+    HIGHEST,
+    LOWEST,
+    PLAY,
+    POACH,
+    TWISTS_WITH_TARGET,
+)
+from pickletable.games.slam.events import EventKind, PassReason
+from pickletable.games.slam.position import SlamPosition
+from pickletable.games.slam.steps import Phase, Step
 
 
 # --- what may be played -------------------------------------------------------------
-def playable(state: SlamState, seat: int) -> list[str]:
+def may_follow(state: SlamPosition) -> list[int]:
+    """The numbers that may be played next (all of them on a fresh lead or a duel answer)."""
+    if state.phase != Phase.PLAY:
+        return []
+    last = state.last_number
+    if last is None or state.free_follow:
+        return list(range(LOWEST, HIGHEST + 1))
+    return [number for number in (last, last + 1) if number <= HIGHEST]
+
+
+def playable(state: SlamPosition, seat: int) -> list[str]:
     """The distinct cards `seat` may play now, in display order.
 
     A number (twist cards included) must equal the last number or be one
@@ -89,7 +73,31 @@ def playable(state: SlamState, seat: int) -> list[str]:
     return state.rules.deck.in_order(found)
 
 
-def turn_legal(state: SlamState) -> list[Action]:
+def refusal(state: SlamPosition, action: Action) -> str:
+    """Why a play is refused, where more can be said than "not legal" (the engine's message)."""
+    if state.step not in (Step.TURN, Step.PARTNER) or action.verb != "play" or not action.args:
+        return ""
+    code = action.args[0]
+    seat = state.actor or 0
+    info = state.rules.deck.cards.get(code)
+    if info is None:
+        return f"there is no card {code!r} in this deck"
+    if code not in state.hands[seat]:
+        return f"{state.seat_name(seat)} holds no {info.label}"
+    if code == PLAY:
+        return "a PLAY card cannot be played in the PLAY phase"
+    if code in playable(state, seat):
+        return ""
+    follow = may_follow(state)
+    if info.number not in follow:
+        return f"{info.number} does not follow {state.last_number}: play " + " or ".join(
+            str(number) for number in follow
+        )
+    return f"nobody can be chosen for {info.title}"
+
+
+# --- a turn ---------------------------------------------------------------------------
+def turn_legal(state: SlamPosition) -> list[Action]:
     """Play a card; in doubles the lead may say "yours"; pass if nothing can be played.
 
     With the option ``must_play`` off, passing is allowed whenever the team
@@ -105,7 +113,7 @@ def turn_legal(state: SlamState) -> list[Action]:
     return actions
 
 
-def partner_legal(state: SlamState) -> list[Action]:
+def partner_legal(state: SlamPosition) -> list[Action]:
     """After "yours": the partner plays, or the team passes."""
     actions = [moves.play(code) for code in playable(state, state.actor or 0)]
     if not actions or not state.rules.must_play:
@@ -113,22 +121,22 @@ def partner_legal(state: SlamState) -> list[Action]:
     return actions
 
 
-def apply_turn(state: SlamState, action: Action, events: list[Event]) -> None:
+def apply_turn(state: SlamPosition, action: Action, events: list[Event]) -> None:
     """A play, a pass, or (doubles) "yours"."""
     seat = state.actor or 0
     if action == moves.YOURS:
         partner = state.partner or 0
-        events.append(Event("yours", {"seat": seat, "partner": partner}))
+        events.append(Event(EventKind.YOURS, {"seat": seat, "partner": partner}))
         state.actor = partner
         state.partner = None
-        state.step = PARTNER
+        state.step = Step.PARTNER
     elif action == moves.PASS:
         pass_turn(state, seat, events)
     else:
         twists.play_card(state, seat, action.args[0], events)
 
 
-def apply_partner(state: SlamState, action: Action, events: list[Event]) -> None:
+def apply_partner(state: SlamPosition, action: Action, events: list[Event]) -> None:
     """The partner's play, or the team's pass."""
     seat = state.actor or 0
     if action == moves.PASS:
@@ -137,110 +145,15 @@ def apply_partner(state: SlamState, action: Action, events: list[Event]) -> None
         twists.play_card(state, seat, action.args[0], events)
 
 
-def pass_turn(state: SlamState, seat: int, events: list[Event]) -> None:
+def pass_turn(state: SlamPosition, seat: int, events: list[Event]) -> None:
     """The side of `seat` passes: it is out until the next DRAW phase.
 
     In a duel only the duellist passes (partners may duel each other).
     """
-    side = (seat,) if state.duel is not None else state.rules.members(state.rules.unit_of(seat))
+    rules = state.rules
+    side = (seat,) if state.duel is not None else rules.members(rules.unit_of(seat))
     out = [member for member in side if state.inside[member]]
     for member in out:
         state.inside[member] = False
-    events.append(Event("pass", {"seats": out, "why": "pass"}))
-    advance(state, seat, events)
-
-
-# --- turn order ---------------------------------------------------------------------
-def advance(state: SlamState, after: int, events: list[Event]) -> None:
-    """Pass the turn on from `after`, or end the round if play came back to the last player.
-
-    The last player is the starter until someone else plays (its PLAY card
-    counts as its card). In a duel the two duellists alternate seat by seat,
-    so partners who duel each other do not win the moment the duel starts.
-    """
-    rules = state.rules
-    if state.duel is not None:
-        following = _next_in_duel(state, after)
-        back = following == state.last_player
-    else:
-        following = _next_inside(state, after)
-        last = state.last_player
-        back = last is not None and following is not None
-        back = back and rules.unit_of(following or 0) == rules.unit_of(last or 0)
-    if following is None or back:
-        why = "nobody could play" if state.last_number is None else "nobody could follow"
-        win(state, state.starter if state.last_player is None else state.last_player, events, why)
-    else:
-        begin_turn(state, following, events)
-
-
-def begin_turn(state: SlamState, seat: int, events: list[Event]) -> None:
-    """The side of `seat` is to play; a side whose players hold no cards passes at once."""
-    rules = state.rules
-    if rules.doubles and state.duel is None:
-        first, second = rules.members(rules.unit_of(seat))
-        order: tuple[int, ...] = (first, second) if seat == first else (second, first)
-    else:
-        order = (seat,)
-    ready = [member for member in order if state.inside[member] and state.sizes[member]]
-    if not ready:
-        out = [member for member in order if state.inside[member]]
-        for member in out:
-            state.inside[member] = False
-        events.append(Event("pass", {"seats": out, "why": "no cards"}))
-        advance(state, order[-1], events)
-        return
-    state.actor = ready[0]
-    state.partner = ready[1] if len(ready) > 1 else None
-    state.step = TURN
-
-
-def _next_in_duel(state: SlamState, after: int) -> int | None:
-    """In a duel: the other duellist if still in, else `after` itself if still in."""
-    first, second = state.duel or (after, after)
-    other = second if after == first else first
-    for seat in (other, after):
-        if state.inside[seat]:
-            return seat
-    return None
-
-
-def _next_inside(state: SlamState, after: int) -> int | None:
-    """The first seat clockwise after `after` whose side is still in (doubles: the
-    other team first)."""
-    rules = state.rules
-    n = rules.players
-    inside = state.inside
-    if not rules.doubles:
-        for step in range(1, n + 1):
-            seat = (after + step) % n
-            if inside[seat]:
-                return seat
-        return None
-    own = rules.unit_of(after)
-    for team in (1 - own, own):
-        first, second = rules.members(team)
-        if inside[first] or inside[second]:
-            if team == own:
-                return second if after == first else first
-            return first
-    return None
-
-
-# --- the end of a round ---------------------------------------------------------------
-def win(state: SlamState, seat: int, events: list[Event], why: str) -> None:
-    """`seat` (and its team) wins the round and a token; maybe the game."""
-    rules = state.rules
-    unit = rules.unit_of(seat)
-    state.tokens[unit] += 1
-    winners = list(rules.members(unit))
-    tokens = state.tokens[unit]
-    events.append(
-        Event("round-won", {"seat": seat, "winners": winners, "tokens": tokens, "why": why})
-    )
-    if tokens >= rules.tokens_to_win:
-        scores = {s: float(state.tokens[rules.unit_of(s)]) for s in range(rules.players)}
-        events.append(Event("game-won", {"winners": winners, "tokens": tokens}))
-        state.finish(Outcome(tuple(winners), scores))
-        return
-    dealing.start_round(state, seat, events)
+    events.append(Event(EventKind.PASS, {"seats": out, "why": PassReason.PASS}))
+    flow.advance(state, seat, events)

@@ -8,7 +8,7 @@ centre pile), so every card of the deck is still somewhere.
 >>> from pickletable.games.slam import GAME
 >>> state = arrange(GAME.new_game(4, {"doubles": True}),
 ...                 hands=[["3"], ["4"], ["5"], []], leader=2, last_number=3)
->>> state.prompt()
+>>> GAME.presenter.prompt(state)
 'Player 3 to play on 3 (3 or 4)'
 >>> [str(a) for a in state.legal_actions()]
 ['pass']
@@ -22,10 +22,10 @@ from pickletable.core.errors import PickletableError
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE
-from pickletable.games.slam import dealing, playing
+from pickletable.games.slam import flow, moves
 from pickletable.games.slam.content import DRAW, HAND_SIZE, PLAY
 from pickletable.games.slam.state import SlamState
-from pickletable.games.slam.steps import DEAL, DRAW_CARD, DRAW_PHASE, PLAY_PHASE, SWAP
+from pickletable.games.slam.steps import Phase, Step
 
 
 class ScenarioError(PickletableError, ValueError):
@@ -37,7 +37,7 @@ def deal(state: SlamState, hands: Sequence[Sequence[str]]) -> SlamState:
 
     The state must be waiting for the first card of a deal.
     """
-    if state.step != DEAL:
+    if state.step != Step.DEAL:
         raise ScenarioError(f"not at a deal (step {state.step!r})")
     n = state.rules.players
     if len(hands) != n or any(len(hand) != HAND_SIZE for hand in hands):
@@ -56,8 +56,8 @@ def keep_forced(state: SlamState) -> list[Event]:
     answers for the seats without a choice and stops at the first real one.
     """
     events: list[Event] = []
-    while state.step == SWAP and [str(a) for a in state.legal_actions()] == ["keep"]:
-        events += state.apply_text("keep")
+    while state.step == Step.SWAP and state.is_formality():
+        events += state.apply(moves.KEEP)
     return events
 
 
@@ -66,7 +66,7 @@ def arrange(
     hands: Sequence[Sequence[str]],
     *,
     leader: int = 0,
-    phase: str = PLAY_PHASE,
+    phase: str = Phase.PLAY,
     last_number: int | None = None,
     centre: Sequence[str] = (DRAW, PLAY),
     stack: Sequence[str] | None = None,
@@ -123,18 +123,18 @@ def arrange(
         state.tokens = list(tokens)
     state.dealer = (leader - 1) % n if dealer is None else dealer
     state.known = {}
-    if phase == DRAW_PHASE:
-        dealing.begin_draw_phase(state, leader, False, [])
+    if phase == Phase.DRAW:
+        flow.begin_draw_phase(state, leader, False, [])
         return state
-    state.phase = PLAY_PHASE
-    playing.reset_play_state(state)
+    state.phase = Phase.PLAY
+    flow.reset_play_state(state)
     state.starter = (leader - 1) % n
     state.last_number = last_number
     # As at a real start, the starter's PLAY card is the last card until someone plays.
     state.last_player = state.starter
     state.actor = CHANCE
     state._legal = None
-    playing.begin_turn(state, leader, [])
-    if state.step == DRAW_CARD:
+    flow.begin_turn(state, leader, [])
+    if state.step == Step.DRAW_CARD:
         raise ScenarioError("the position did not reach a turn")
     return state

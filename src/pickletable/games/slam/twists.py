@@ -19,20 +19,18 @@ number to follow; a POACH ends the duel and brings everyone back in.
 >>> [str(a) for a in state.legal_actions()]
 ['target p2', 'target p3']
 >>> _ = state.apply_text("target p2")
->>> state.prompt()
-'Player 3: POACH to end the duel, or decline'
->>> [e.kind for e in state.apply_text("play poach-2")]
+>>> state.step, state.current_player, [str(a) for a in state.legal_actions()]
+(<Step.POACH_WINDOW: 'poach'>, 2, ['play poach-2', 'decline'])
+>>> [str(e.kind) for e in state.apply_text("play poach-2")]
 ['poach']
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
-from pickletable.games.slam import dealing, knowledge, moves, playing
+from pickletable.games.slam import flow, knowledge, moves
 from pickletable.games.slam.content import (
     DRAW,
     DRAW_TWO,
@@ -42,14 +40,12 @@ from pickletable.games.slam.content import (
     SWITCH,
     TARGET_AND_RESET,
 )
-from pickletable.games.slam.steps import DRAW_TWO as DRAW_TWO_STEP
-from pickletable.games.slam.steps import POACH_WINDOW, SHAKE, TARGET
-
-if TYPE_CHECKING:
-    from pickletable.games.slam.state import SlamState
+from pickletable.games.slam.events import DrawReason, EventKind, RoundWinReason, secret_card
+from pickletable.games.slam.position import SlamPosition
+from pickletable.games.slam.steps import Step
 
 
-def play_card(state: SlamState, seat: int, code: str, events: list[Event]) -> None:
+def play_card(state: SlamPosition, seat: int, code: str, events: list[Event]) -> None:
     """`seat` plays `code` face up on the centre pile and its effect follows."""
     state.remove_card(seat, code)
     state.centre.append(code)
@@ -57,15 +53,13 @@ def play_card(state: SlamState, seat: int, code: str, events: list[Event]) -> No
     info = state.rules.deck.cards[code]
     if info.kind == POACH and state.duel is not None:
         # A duellist's POACH ends the duel like one thrown in from outside it.
-        events.append(Event("poach", {"seat": seat, "card": code, "duellist": True}))
+        events.append(Event(EventKind.POACH, {"seat": seat, "card": code, "duellist": True}))
         _end_duel(state, seat, code, events)
         return
-    events.append(Event("play", {"seat": seat, "card": code}))
+    events.append(Event(EventKind.PLAY, {"seat": seat, "card": code}))
     if info.kind == DRAW:
         state.duel = None
-        dealing.begin_draw_phase(
-            state, (seat + 1) % state.rules.players, state.rules.doubles, events
-        )
+        flow.begin_draw_phase(state, (seat + 1) % state.rules.players, state.rules.doubles, events)
         return
     state.last_number = info.number
     state.last_player = seat
@@ -76,15 +70,15 @@ def play_card(state: SlamState, seat: int, code: str, events: list[Event]) -> No
         _next_draw_two(state, events)
     elif info.kind in (SWITCH, SHAKE_AND_BAKE, TARGET_AND_RESET):
         state.pending = code
-        state.step = TARGET
+        state.step = Step.TARGET
     else:
         after_play(state, seat, events)
 
 
-def after_play(state: SlamState, seat: int, events: list[Event]) -> None:
+def after_play(state: SlamPosition, seat: int, events: list[Event]) -> None:
     """After a play: the POACH window during a duel, else the next turn."""
     if state.duel is None:
-        playing.advance(state, seat, events)
+        flow.advance(state, seat, events)
         return
     n = state.rules.players
     state.window_from = seat
@@ -95,7 +89,7 @@ def after_play(state: SlamState, seat: int, events: list[Event]) -> None:
 
 
 # --- targets ------------------------------------------------------------------------
-def targets(state: SlamState, seat: int, kind: str) -> list[int]:
+def targets(state: SlamPosition, seat: int, kind: str) -> list[int]:
     """Who a SWITCH, SHAKE & BAKE or TARGET & RESET played by `seat` may pick.
 
     Always another player holding cards; SHAKE & BAKE and TARGET & RESET
@@ -119,13 +113,13 @@ def targets(state: SlamState, seat: int, kind: str) -> list[int]:
     return found
 
 
-def target_legal(state: SlamState) -> list[Action]:
+def target_legal(state: SlamPosition) -> list[Action]:
     """The players the pending twist card may pick."""
     kind = state.kind_of(state.pending or "")
     return [moves.target(other) for other in targets(state, state.actor or 0, kind)]
 
 
-def apply_target(state: SlamState, action: Action, events: list[Event]) -> None:
+def apply_target(state: SlamPosition, action: Action, events: list[Event]) -> None:
     """Carry out the pending twist card against the chosen player."""
     seat = state.actor or 0
     other = moves.seat_of_target(action)
@@ -137,32 +131,32 @@ def apply_target(state: SlamState, action: Action, events: list[Event]) -> None:
         state.sizes[seat], state.sizes[other] = state.sizes[other], state.sizes[seat]
         events.append(
             Event(
-                "switch",
+                EventKind.SWITCH,
                 {"seat": seat, "target": other, "sizes": [state.sizes[seat], state.sizes[other]]},
             )
         )
         after_play(state, seat, events)
     elif kind == SHAKE_AND_BAKE:
-        events.append(Event("shake", {"seat": seat, "target": other}))
+        events.append(Event(EventKind.SHAKE, {"seat": seat, "target": other}))
         state.window_from = seat
         state.actor = other
-        state.step = SHAKE
+        state.step = Step.SHAKE
     else:
         state.duel = (seat, other)
         state.inside = [player in (seat, other) for player in range(state.rules.players)]
         state.free_follow = True
-        events.append(Event("target", {"seat": seat, "target": other}))
+        events.append(Event(EventKind.TARGET, {"seat": seat, "target": other}))
         after_play(state, seat, events)
 
 
 # --- SHAKE & BAKE -------------------------------------------------------------------
-def shake_legal(state: SlamState) -> list[Action]:
+def shake_legal(state: SlamPosition) -> list[Action]:
     """The target answers with any card it holds."""
     hand = state.hands[state.actor or 0]
     return [moves.answer(code) for code in state.rules.deck.in_order(hand)]
 
 
-def apply_shake(state: SlamState, action: Action, events: list[Event]) -> None:
+def apply_shake(state: SlamPosition, action: Action, events: list[Event]) -> None:
     """A card carrying a 5 wins the round for the target; anything else for the card's player."""
     seat = state.actor or 0
     code = action.args[0]
@@ -170,34 +164,37 @@ def apply_shake(state: SlamState, action: Action, events: list[Event]) -> None:
     state.centre.append(code)
     knowledge.played(state, seat, code)
     five = state.number_of(code) == HIGHEST
-    events.append(Event("shake-answer", {"seat": seat, "card": code, "five": five}))
+    events.append(Event(EventKind.SHAKE_ANSWER, {"seat": seat, "card": code, "five": five}))
     winner = seat if five else state.window_from
-    playing.win(state, winner, events, "SHAKE & BAKE")
+    flow.win(state, winner, events, RoundWinReason.SHAKE_AND_BAKE)
 
 
 # --- DRAW TWO -----------------------------------------------------------------------
-def apply_draw_two(state: SlamState, action: Action, events: list[Event]) -> None:
+def apply_draw_two(state: SlamPosition, action: Action, events: list[Event]) -> None:
     """One of the two cards."""
     code = action.args[0]
     state.stack.take(code)
     state.add_card(state.receiver, code)
     state.count_left -= 1
     events.append(
-        dealing.secret_card(
-            "drew", {"seat": state.receiver, "why": "draw-two"}, state.receiver, code
+        secret_card(
+            EventKind.DREW,
+            {"seat": state.receiver, "why": DrawReason.DRAW_TWO},
+            state.receiver,
+            code,
         )
     )
     _next_draw_two(state, events)
 
 
-def _next_draw_two(state: SlamState, events: list[Event]) -> None:
-    if state.count_left and dealing.ensure_stack(state, events):
-        state.step = DRAW_TWO_STEP
+def _next_draw_two(state: SlamPosition, events: list[Event]) -> None:
+    if state.count_left and flow.ensure_stack(state, events):
+        state.step = Step.DRAW_TWO
         state.actor = CHANCE
         return
     if state.count_left:
         events.append(
-            Event("draw-two-short", {"seat": state.receiver, "missing": state.count_left})
+            Event(EventKind.DRAW_TWO_SHORT, {"seat": state.receiver, "missing": state.count_left})
         )
         state.count_left = 0
     state.actor = state.receiver
@@ -205,7 +202,7 @@ def _next_draw_two(state: SlamState, events: list[Event]) -> None:
 
 
 # --- the POACH window -----------------------------------------------------------------
-def window_legal(state: SlamState) -> list[Action]:
+def window_legal(state: SlamPosition) -> list[Action]:
     """Poach with any POACH card held, or decline (the only choice without one)."""
     cards = state.rules.deck.cards
     hand = state.hands[state.actor or 0]
@@ -213,11 +210,11 @@ def window_legal(state: SlamState) -> list[Action]:
     return [moves.play(code) for code in poaches] + [moves.DECLINE]
 
 
-def apply_window(state: SlamState, action: Action, events: list[Event]) -> None:
+def apply_window(state: SlamPosition, action: Action, events: list[Event]) -> None:
     """A decline asks the next player; a POACH ends the duel and everyone is back in."""
     seat = state.actor or 0
     if action == moves.DECLINE:
-        events.append(Event("decline", {"seat": seat}))
+        events.append(Event(EventKind.DECLINE, {"seat": seat}))
         state.queue.pop(0)
         _next_in_window(state, events)
         return
@@ -226,23 +223,23 @@ def apply_window(state: SlamState, action: Action, events: list[Event]) -> None:
     state.centre.append(code)
     knowledge.played(state, seat, code)
     state.queue = []
-    events.append(Event("poach", {"seat": seat, "card": code}))
+    events.append(Event(EventKind.POACH, {"seat": seat, "card": code}))
     _end_duel(state, seat, code, events)
 
 
-def _end_duel(state: SlamState, seat: int, code: str, events: list[Event]) -> None:
+def _end_duel(state: SlamPosition, seat: int, code: str, events: list[Event]) -> None:
     """A POACH ends the duel: everyone back in, its number to follow, play from its left."""
     state.duel = None
     state.inside = [True] * state.rules.players
     state.free_follow = False
     state.last_number = state.number_of(code)
     state.last_player = seat
-    playing.advance(state, seat, events)
+    flow.advance(state, seat, events)
 
 
-def _next_in_window(state: SlamState, events: list[Event]) -> None:
+def _next_in_window(state: SlamPosition, events: list[Event]) -> None:
     if state.queue:
         state.actor = state.queue[0]
-        state.step = POACH_WINDOW
+        state.step = Step.POACH_WINDOW
     else:
-        playing.advance(state, state.window_from, events)
+        flow.advance(state, state.window_from, events)
