@@ -39,14 +39,14 @@ def pairs(variant: Variant, count: int) -> list[tuple[GameState, GameState, int]
         seat = state.current_player
         assert seat is not None
         other = state.resample(seat, random.Random(1000 + index))
-        assert other.observation(seat) == state.observation(seat)
+        assert other.observe(seat) == state.observe(seat)
         found.append((state, other, seat))
     return found
 
 
 def hidden_cards_differ(state: GameState, other: GameState, seat: int) -> bool:
     """Whether some other seat (or the table's face-down cards) would tell the two apart."""
-    return any(state.observation(s) != other.observation(s) for s in state.seats if s != seat)
+    return any(state.observe(s) != other.observe(s) for s in state.seats if s != seat)
 
 
 def decisions(bot: Agent, state: GameState, seat: int, seed: int) -> str:
@@ -60,7 +60,7 @@ class PeekingBot:
 
     def choose(self, view: AgentView, rng: random.Random) -> Action:
         state = view._state  # the one thing a bot must never do
-        seen = repr([state.observation(s) for s in state.seats if s != view.seat])
+        seen = repr([state.observe(s) for s in state.seats if s != view.seat])
         digest = hashlib.sha256(seen.encode()).digest()
         return view.legal_actions[int.from_bytes(digest[:4]) % len(view.legal_actions)]
 

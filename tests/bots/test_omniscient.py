@@ -34,10 +34,10 @@ def test_its_samples_hold_the_true_hidden_cards(game: str, players: int) -> None
         fair = AgentView(state, seat)
         true = _TrueView(state, seat)
         for other in state.seats:
-            truth = state.observation(other)
-            assert true.sample(random.Random(1)).observation(other) == truth
+            truth = state.observe(other)
+            assert true.sample(random.Random(1)).observe(other) == truth
         # The fair view's samples are only consistent with what the seat knows.
-        assert fair.sample(random.Random(1)).observation(seat) == state.observation(seat)
+        assert fair.sample(random.Random(1)).observe(seat) == state.observe(seat)
 
 
 def test_it_plays_legal_moves_and_leaves_the_true_state_alone() -> None:

@@ -9,12 +9,12 @@ from rich.console import Console
 from pickletable.cli.renderers.slam import render
 from pickletable.games.slam.scenario import arrange
 from pickletable.games.slam.state import SlamState
-from tests.games.slam.helpers import new_game
+from tests.games.slam.helpers import new_game, view_of
 
 
 def text_of(state: SlamState, seat: int | None, width: int = 80) -> str:
     console = Console(width=width, record=True, color_system=None, file=io.StringIO())
-    console.print(render(state.observation(seat)))
+    console.print(render(view_of(state, seat)))
     return console.export_text()
 
 

@@ -154,8 +154,8 @@ def test_a_card_only_one_seat_may_see_is_named_in_its_log_alone(client: Client) 
     for step in table.steps:
         for event in state.apply(Action.from_text(step.action)):
             if event.secret is not None and event.visible_to == (0,):
-                line = state.describe(event.for_seat(0))
-                if line != state.describe(event.for_seat(None)):
+                line = table.game.presenter.describe(state, event.for_seat(0))
+                if line != table.game.presenter.describe(state, event.for_seat(None)):
                     secret_lines.add(line)
     assert secret_lines and secret_lines <= set(first.log)
     assert not secret_lines & (set(second.log) | set(spectator.log))

@@ -118,9 +118,12 @@ def _discard(observation: SlamObservation, legal: list[Action]) -> Action:
     drawn = observation.drawn
     cards = (*observation.hand, drawn) if drawn else observation.hand
     for action in legal:
-        if action.verb == "discard" and _is(observation, action, PLAY):
-            if _fives(observation, cards) >= 2:
-                return action
+        if (
+            action.verb == "discard"
+            and _is(observation, action, PLAY)
+            and _fives(observation, cards) >= 2
+        ):
+            return action
     discards = [
         action
         for action in legal

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from pickletable.core.actions import Action
 from pickletable.core.chance import sample_outcome
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
@@ -14,7 +15,20 @@ from pickletable.games.slam import GAME
 from pickletable.games.slam.scenario import arrange, deal
 from pickletable.games.slam.state import SlamState
 
-__all__ = ["arrange", "deal", "kinds", "legal", "new_game", "play", "random_game", "total_cards"]
+__all__ = [
+    "arrange",
+    "deal",
+    "describe",
+    "kinds",
+    "label_of",
+    "legal",
+    "new_game",
+    "play",
+    "prompt_of",
+    "random_game",
+    "total_cards",
+    "view_of",
+]
 
 
 def new_game(players: int = 3, **options: Any) -> SlamState:
@@ -35,6 +49,26 @@ def play(state: SlamState, *actions: str) -> list[Event]:
 def kinds(events: list[Event]) -> list[str]:
     """The kinds of some events, in order."""
     return [event.kind for event in events]
+
+
+def describe(state: SlamState, event: Event) -> str:
+    """The log sentence of an event (give it `event.for_seat(seat)` for a seat's line)."""
+    return GAME.presenter.describe(state, event)
+
+
+def prompt_of(state: SlamState) -> str:
+    """What the engine waits for, in words."""
+    return GAME.presenter.prompt(state)
+
+
+def label_of(state: SlamState, action: Action) -> str:
+    """The menu label of an action."""
+    return GAME.presenter.label(state, action)
+
+
+def view_of(state: SlamState, seat: int | None) -> dict[str, Any]:
+    """The view a seat's client is sent (`None`: a spectator)."""
+    return GAME.presenter.view(state, seat)
 
 
 def legal(state: SlamState) -> list[str]:

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from pickletable.core.state import CHANCE
+from pickletable.games.slam.events import EventKind
 from pickletable.games.slam.state import SlamState
-from tests.games.slam.helpers import arrange, kinds, legal, new_game, play
+from tests.games.slam.helpers import (
+    arrange,
+    describe,
+    kinds,
+    label_of,
+    legal,
+    new_game,
+    play,
+    prompt_of,
+    view_of,
+)
 
 
 def doubles(**options: object) -> SlamState:
@@ -15,7 +26,7 @@ def test_doubles_teams_are_seats_1_2_against_3_4() -> None:
     state = doubles()
     assert state.rules.members(0) == (0, 1)
     assert state.rules.members(1) == (2, 3)
-    assert state.observation(None)["teams"] == [[0, 1], [2, 3]]
+    assert view_of(state, None)["teams"] == [[0, 1], [2, 3]]
 
 
 def test_doubles_one_card_per_team_per_turn() -> None:
@@ -29,11 +40,11 @@ def test_doubles_one_card_per_team_per_turn() -> None:
 def test_doubles_the_lead_may_say_yours_and_the_partner_plays() -> None:
     state = arrange(doubles(), hands=[["3"], ["4"], ["4"], ["4"]], leader=0)
     assert legal(state) == ["play 3", "yours"]
-    assert state.describe_action(state.legal_actions()[1]) == "yours (Player 2 plays)"
+    assert label_of(state, state.legal_actions()[1]) == "yours (Player 2 plays)"
     events = play(state, "yours")
-    assert state.describe(events[0]) == "Player 1 says “yours”: Player 2 plays for the team."
+    assert describe(state, events[0]) == "Player 1 says “yours”: Player 2 plays for the team."
     assert state.current_player == 1
-    assert state.prompt() == "Player 2 to lead with any number for the team"
+    assert prompt_of(state) == "Player 2 to lead with any number for the team"
     assert legal(state) == ["play 4"]
     play(state, "play 4")
     assert state.current_player == 2
@@ -57,9 +68,9 @@ def test_doubles_the_team_passes_if_the_partner_cannot_play() -> None:
 def test_doubles_a_team_pass_puts_both_out_and_the_other_team_wins() -> None:
     state = arrange(doubles(), hands=[["1"], ["2"], ["4"], ["4"]], leader=2)
     events = play(state, "play 4", "yours", "pass")
-    won = next(event for event in events if event.kind == "round-won")
+    won = next(event for event in events if event.kind == EventKind.ROUND_WON)
     assert won.data == {"seat": 2, "winners": [2, 3], "tokens": 1, "why": "nobody could follow"}
-    assert state.observation(None)["tokens"] == [0, 0, 1, 1]
+    assert view_of(state, None)["tokens"] == [0, 0, 1, 1]
 
 
 def test_doubles_the_lead_is_the_first_member_clockwise_holding_cards() -> None:
@@ -72,13 +83,13 @@ def test_doubles_the_lead_is_the_first_member_clockwise_holding_cards() -> None:
 def test_doubles_a_team_holding_no_cards_passes_at_once() -> None:
     state = arrange(doubles(), hands=[["3"], ["3"], [], []], leader=0)
     events = play(state, "play 3")
-    assert kinds(events)[:3] == ["play", "pass", "round-won"]
+    assert kinds(events)[:3] == [EventKind.PLAY, EventKind.PASS, EventKind.ROUND_WON]
 
 
 def test_doubles_the_round_is_won_when_play_comes_back_to_the_team_that_played_last() -> None:
     state = arrange(doubles(), hands=[["3", "1"], ["3"], ["1"], ["2"]], leader=0)
     events = play(state, "play 3", "yours", "pass")
-    won = next(event for event in events if event.kind == "round-won")
+    won = next(event for event in events if event.kind == EventKind.ROUND_WON)
     assert won.data["winners"] == [0, 1]
     assert state.dealer == 0
 
@@ -98,12 +109,12 @@ def test_doubles_hands_go_back_to_five_on_a_return_to_the_draw_phase() -> None:
         leader=0,
     )
     events = play(state, "play draw")
-    assert kinds(events) == ["play", "draw-phase"]
-    assert "back to 5 cards" in state.describe(events[1])
+    assert kinds(events) == [EventKind.PLAY, EventKind.DRAW_PHASE]
+    assert "back to 5 cards" in describe(state, events[1])
     # From the left of the DRAW card's player: Player 2 draws up to five...
     for _ in range(3):
         assert state.current_player == CHANCE
-        assert state.prompt() == "Player 2 to draw up to 5 cards"
+        assert prompt_of(state) == "Player 2 to draw up to 5 cards"
         play(state, "card 5")
     # ...Player 3 holds five, Player 4 draws five...
     for card in ["1", "2", "3", "4", "5"]:
@@ -114,14 +125,14 @@ def test_doubles_hands_go_back_to_five_on_a_return_to_the_draw_phase() -> None:
     play(state, "return 1")
     assert state.sizes == [5, 5, 5, 5]
     assert state.current_player == CHANCE
-    assert state.prompt() == "Player 2 to draw from the stack"
+    assert prompt_of(state) == "Player 2 to draw from the stack"
 
 
 def test_singles_hands_are_not_refilled_on_a_return_to_the_draw_phase() -> None:
     state = arrange(new_game(4), hands=[["draw", "1"], ["1", "2"], ["3"], []], leader=0)
     play(state, "play draw")
     assert state.sizes == [1, 2, 1, 0]
-    assert state.prompt() == "Player 2 to draw from the stack"
+    assert prompt_of(state) == "Player 2 to draw from the stack"
 
 
 def test_doubles_twists_target_opponents_only() -> None:
@@ -170,9 +181,9 @@ def test_doubles_with_nobody_else_able_to_play_the_starters_team_wins() -> None:
     state = arrange(doubles(), hands=[["1"], ["2"], ["play"], []], leader=2)
     assert state.starter == 1
     events = play(state, "pass")
-    won = next(event for event in events if event.kind == "round-won")
+    won = next(event for event in events if event.kind == EventKind.ROUND_WON)
     assert won.data["winners"] == [0, 1]
-    assert "play" not in kinds(events)
+    assert EventKind.PLAY not in kinds(events)
 
 
 def test_doubles_must_play_off_a_lead_with_a_partner_passes_only_through_yours() -> None:
@@ -194,7 +205,7 @@ def test_doubles_a_target_and_reset_on_ones_partner_is_a_duel_between_the_partne
         leader=0,
     )
     events = play(state, "play target-1", "target p2")
-    assert "round-won" not in kinds(events)
+    assert EventKind.ROUND_WON not in kinds(events)
     assert state.duel == (0, 1)
     assert state.inside == [True, True, False, False]
     # The other team is asked in the POACH window after each play.
@@ -205,7 +216,7 @@ def test_doubles_a_target_and_reset_on_ones_partner_is_a_duel_between_the_partne
     play(state, "play 3", "decline", "decline")
     assert state.current_player == 0
     events = play(state, "pass")
-    won = next(event for event in events if event.kind == "round-won")
+    won = next(event for event in events if event.kind == EventKind.ROUND_WON)
     assert won.data["seat"] == 1
     assert won.data["winners"] == [0, 1]
 

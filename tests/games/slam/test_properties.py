@@ -19,8 +19,9 @@ from pickletable.core.match import run_match
 from pickletable.core.records import Recorder, replay
 from pickletable.core.state import CHANCE
 from pickletable.games.slam import GAME
+from pickletable.games.slam.position import SlamPosition
 from pickletable.games.slam.state import SlamState
-from tests.games.slam.helpers import random_game, total_cards
+from tests.games.slam.helpers import random_game, total_cards, view_of
 
 TABLES: list[tuple[int, dict[str, Any]]] = [
     (3, {}),
@@ -57,7 +58,7 @@ SOME = settings(max_examples=25, deadline=None)
 def snapshot(state: SlamState) -> dict[str, Any]:
     """Everything a position holds, copied, to compare before and after."""
     taken: dict[str, Any] = {}
-    for name in SlamState.__slots__:
+    for name in SlamPosition.__slots__:
         if name in ("_legal", "rules"):
             continue
         value = getattr(state, name)
@@ -138,10 +139,12 @@ def test_hidden_hands_and_face_down_piles_never_reach_another_seat(
         if rng.random() > 0.1:
             return
         for seat in [None, *state.seats]:
-            view = state.observation(seat)
+            view = view_of(state, seat)
             json.dumps(view)
             # What the seat sees must not change when what it cannot see is dealt again.
-            assert state.resample(seat, rng).observation(seat) == view
+            resampled = state.resample(seat, rng)
+            assert view_of(resampled, seat) == view
+            assert resampled.observe(seat) == state.observe(seat)
             if seat is not None:
                 assert view["hand"] == sorted(view["hand"], key=_rank(state))
                 assert Counter(view["hand"]) == Counter(state.hands[seat])

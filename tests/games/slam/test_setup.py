@@ -8,8 +8,9 @@ import pytest
 
 from pickletable.core.errors import OptionError
 from pickletable.core.state import CHANCE
+from pickletable.games.slam.events import EventKind
 from pickletable.games.slam.scenario import keep_forced
-from tests.games.slam.helpers import deal, kinds, legal, new_game, play
+from tests.games.slam.helpers import deal, kinds, legal, new_game, play, prompt_of, view_of
 
 HANDS_3 = [["1", "2", "3", "4", "5"], ["1", "2", "draw", "draw", "5"], ["1", "1", "2", "3", "4"]]
 
@@ -63,8 +64,8 @@ def test_a_player_dealt_two_draw_cards_may_swap_the_extra() -> None:
     play(state, "swap 1")
     assert state.current_player == CHANCE
     events = play(state, "card 3")
-    assert kinds(events) == ["drew", "swapped"]
-    assert kinds(keep_forced(state)) == ["keep-draws", "draw-phase"]
+    assert kinds(events) == [EventKind.DREW, EventKind.SWAPPED]
+    assert kinds(keep_forced(state)) == [EventKind.KEEP_DRAWS, EventKind.DRAW_PHASE]
     assert state.hand(1) == {"1": 1, "2": 1, "draw": 1, "3": 1, "5": 1}
     assert state.stack.unseen.get("draw", 0) == stack_draws + 1
     assert state.stack_count == 33
@@ -73,7 +74,7 @@ def test_a_player_dealt_two_draw_cards_may_swap_the_extra() -> None:
 def test_a_player_may_keep_extra_draw_cards() -> None:
     state = deal(new_game(3), HANDS_3)
     events = play(state, "keep") + keep_forced(state)
-    assert kinds(events) == ["keep-draws", "keep-draws", "draw-phase"]
+    assert kinds(events) == [EventKind.KEEP_DRAWS, EventKind.KEEP_DRAWS, EventKind.DRAW_PHASE]
     assert state.hand(1)["draw"] == 2
 
 
@@ -98,7 +99,7 @@ def test_every_seat_is_asked_after_the_deal_so_being_asked_reveals_nothing() -> 
     while state.step == "swap":
         asked.append(state.current_player)
         assert legal(state) == ["keep"], "no seat here holds an extra DRAW card"
-        assert state.prompt().endswith(
+        assert prompt_of(state).endswith(
             "keep the dealt hand, or swap extra DRAW cards for cards from the stack"
         )
         play(state, "keep")
@@ -107,7 +108,7 @@ def test_every_seat_is_asked_after_the_deal_so_being_asked_reveals_nothing() -> 
 
 def test_keeping_extra_draw_cards_tells_the_others_nothing() -> None:
     state = deal(new_game(3), HANDS_3)
-    assert state.observation(0)["known_hands"] == {}
-    assert state.observation(2)["known_hands"] == {}
+    assert view_of(state, 0)["known_hands"] == {}
+    assert view_of(state, 2)["known_hands"] == {}
     again = state.resample(0, random.Random(1))
-    assert again.observation(0) == state.observation(0)
+    assert view_of(again, 0) == view_of(state, 0)

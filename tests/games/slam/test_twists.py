@@ -6,17 +6,29 @@ import pytest
 
 from pickletable.core.errors import IllegalActionError
 from pickletable.core.state import CHANCE
+from pickletable.games.slam.events import EventKind
 from pickletable.games.slam.state import SlamState
-from tests.games.slam.helpers import arrange, kinds, legal, new_game, play, total_cards
+from tests.games.slam.helpers import (
+    arrange,
+    describe,
+    kinds,
+    label_of,
+    legal,
+    new_game,
+    play,
+    prompt_of,
+    total_cards,
+    view_of,
+)
 
 
 # --- DRAW TWO -------------------------------------------------------------------------
 def test_draw_two_draws_two_cards_from_the_stack() -> None:
     state = arrange(new_game(3), hands=[["drawtwo-2"], ["2"], ["1"]], leader=0)
     events = play(state, "play drawtwo-2")
-    assert state.describe(events[0]) == "Player 1 plays 2 (DRAW TWO) and draws two cards."
+    assert describe(state, events[0]) == "Player 1 plays 2 (DRAW TWO) and draws two cards."
     assert state.current_player == CHANCE
-    assert state.prompt() == "Player 1 to draw (DRAW TWO)"
+    assert prompt_of(state) == "Player 1 to draw (DRAW TWO)"
     play(state, "card 5", "card 4")
     assert state.hand(0) == {"5": 1, "4": 1}
     assert state.current_player == 1
@@ -38,7 +50,7 @@ def test_draw_two_on_an_empty_stack_reshuffles_the_discard_piles() -> None:
         discards=[[], ["5", "5"], []],
     )
     events = play(state, "play drawtwo-2")
-    assert kinds(events) == ["play", "reshuffle"]
+    assert kinds(events) == [EventKind.PLAY, EventKind.RESHUFFLE]
     assert events[1].data == {"source": "discards", "count": 2}
     play(state, "card 5", "card 5")
     assert state.hand(0) == {"5": 2}
@@ -59,7 +71,7 @@ def test_draw_two_with_no_card_left_anywhere_draws_what_there_is() -> None:
     )
     play(state, "play drawtwo-2")
     events = play(state, "card 4")
-    assert kinds(events)[:2] == ["drew", "draw-two-short"]
+    assert kinds(events)[:2] == [EventKind.DREW, EventKind.DRAW_TWO_SHORT]
     assert events[1].data == {"seat": 0, "missing": 1}
     assert state.hand(0) == {"4": 1}
     assert sum(total_cards(state).values()) == 49
@@ -69,12 +81,12 @@ def test_draw_two_with_no_card_left_anywhere_draws_what_there_is() -> None:
 def test_switch_swaps_whole_hands_with_a_chosen_player() -> None:
     state = arrange(new_game(3), hands=[["switch-2", "1", "1"], ["2", "3"], ["4"]], leader=0)
     play(state, "play switch-2")
-    assert state.prompt() == "Player 1: choose a player for SWITCH"
+    assert prompt_of(state) == "Player 1: choose a player for SWITCH"
     assert legal(state) == ["target p2", "target p3"]
-    assert state.describe_action(state.legal_actions()[1]) == "SWITCH: Player 3 (1 card)"
+    assert label_of(state, state.legal_actions()[1]) == "SWITCH: Player 3 (1 card)"
     events = play(state, "target p3")
     assert (
-        state.describe(events[0])
+        describe(state, events[0])
         == "SWITCH: Player 1 and Player 3 swap hands; Player 1 now holds 1 card, Player 3 2."
     )
     assert state.hand(0) == {"4": 1}
@@ -98,9 +110,9 @@ def test_switch_needs_a_player_holding_cards() -> None:
 def test_after_a_switch_each_player_knows_the_hand_it_gave() -> None:
     state = arrange(new_game(3), hands=[["switch-2", "1", "1"], ["2", "3"], ["4"]], leader=0)
     play(state, "play switch-2", "target p3")
-    assert state.observation(0)["known_hands"] == {"2": ["1", "1"]}
-    assert state.observation(2)["known_hands"] == {"0": ["4"]}
-    assert state.observation(1)["known_hands"] == {}
+    assert view_of(state, 0)["known_hands"] == {"2": ["1", "1"]}
+    assert view_of(state, 2)["known_hands"] == {"0": ["4"]}
+    assert view_of(state, 1)["known_hands"] == {}
 
 
 # --- SHAKE & BAKE -------------------------------------------------------------------------
@@ -110,7 +122,7 @@ def test_shake_and_bake_a_5_wins_the_round_for_the_target() -> None:
     assert state.current_player == 1
     assert legal(state) == ["answer 1", "answer 5"]
     events = play(state, "answer 5")
-    assert kinds(events)[:2] == ["shake-answer", "round-won"]
+    assert kinds(events)[:2] == [EventKind.SHAKE_ANSWER, EventKind.ROUND_WON]
     assert events[1].data["seat"] == 1
     assert state.tokens == [0, 1, 0]
 
@@ -118,7 +130,7 @@ def test_shake_and_bake_a_5_wins_the_round_for_the_target() -> None:
 def test_shake_and_bake_anything_else_wins_for_its_player() -> None:
     state = arrange(new_game(3), hands=[["shake-3"], ["5", "1"], ["1"]], leader=0)
     events = play(state, "play shake-3", "target p2", "answer 1")
-    won = next(event for event in events if event.kind == "round-won")
+    won = next(event for event in events if event.kind == EventKind.ROUND_WON)
     assert won.data == {"seat": 0, "winners": [0], "tokens": 1, "why": "SHAKE & BAKE"}
 
 
@@ -135,7 +147,7 @@ def test_shake_and_bake_answer_may_be_any_card_its_effect_ignored() -> None:
     play(state, "play shake-3", "target p2")
     assert legal(state) == ["answer play", "answer draw"]
     events = play(state, "answer draw")
-    assert "draw-phase" not in kinds(events)
+    assert EventKind.DRAW_PHASE not in kinds(events)
     assert state.tokens == [1, 0, 0]
 
 
@@ -179,7 +191,7 @@ def test_target_and_reset_leaves_only_the_two_duellists_in() -> None:
     play(state, "play target-5")
     assert legal(state) == ["target p2", "target p3", "target p4"]
     events = play(state, "target p2")
-    assert state.describe(events[0]) == (
+    assert describe(state, events[0]) == (
         "TARGET & RESET: Player 1 challenges Player 2 to a "
         "duel; everyone else is out, and Player 2 may answer "
         "with any number."
@@ -192,7 +204,7 @@ def test_poach_window_asks_every_player_outside_the_duel_clockwise() -> None:
     state = duel_of_four()
     assert state.current_player == 2
     assert legal(state) == ["play poach-2", "decline"]
-    assert state.describe_action(state.legal_actions()[0]) == "poach with 2 (POACH)"
+    assert label_of(state, state.legal_actions()[0]) == "poach with 2 (POACH)"
     play(state, "decline")
     assert state.current_player == 3
     assert legal(state) == ["decline"]
@@ -213,7 +225,7 @@ def test_poach_window_order_starts_left_of_the_player_who_played() -> None:
 def test_target_answers_with_any_number() -> None:
     state = duel_of_four()
     play(state, "decline", "decline")
-    assert state.prompt() == "Player 2 to answer the TARGET & RESET with any number"
+    assert prompt_of(state) == "Player 2 to answer the TARGET & RESET with any number"
     assert legal(state) == ["play 2", "play 3", "play 4"]
 
 
@@ -229,22 +241,22 @@ def test_the_duel_goes_on_under_the_normal_rules_with_a_window_after_each_play()
 def test_a_duellist_who_cannot_follow_loses_the_duel_and_the_round() -> None:
     state = duel_of_four()
     events = play(state, "decline", "decline", "play 3", "decline", "decline", "pass")
-    won = next(event for event in events if event.kind == "round-won")
+    won = next(event for event in events if event.kind == EventKind.ROUND_WON)
     assert won.data["seat"] == 1
 
 
 def test_a_target_who_cannot_answer_loses() -> None:
     state = arrange(new_game(3), hands=[["target-1", "1"], ["play"], ["2"]], leader=0)
     events = play(state, "play target-1", "target p2", "decline", "pass")
-    won = next(event for event in events if event.kind == "round-won")
+    won = next(event for event in events if event.kind == EventKind.ROUND_WON)
     assert won.data["seat"] == 0
 
 
 def test_poach_ends_the_duel_and_everyone_is_back_in() -> None:
     state = duel_of_four()
     events = play(state, "play poach-2")
-    assert kinds(events) == ["poach"]
-    assert state.describe(events[0]) == (
+    assert kinds(events) == [EventKind.POACH]
+    assert describe(state, events[0]) == (
         "POACH: Player 3 plays 2 (POACH) out of turn; the duel "
         "is over, everyone is back in, and 2 is the number to "
         "follow."
@@ -257,7 +269,7 @@ def test_poach_ignores_the_follow_rule_and_sets_the_number_to_follow() -> None:
     state = duel_of_four()
     play(state, "decline", "decline", "play 4", "play poach-2")
     assert state.last_number == 2
-    assert state.observation(3)["may_follow"] == [2, 3]
+    assert view_of(state, 3)["may_follow"] == [2, 3]
 
 
 def test_after_a_poach_play_continues_from_the_poach_players_left() -> None:
@@ -295,7 +307,7 @@ def test_outside_a_duel_poach_is_a_plain_number_card() -> None:
     play(state, "play 4")
     assert legal(state) == ["play poach-5"]
     events = play(state, "play poach-5")
-    assert kinds(events) == ["play"]
+    assert kinds(events) == [EventKind.PLAY]
     assert state.current_player == 2
 
 
@@ -348,8 +360,8 @@ def test_a_duellists_poach_on_a_4_ends_the_duel_and_everyone_is_back_in() -> Non
     # Player 2 must follow a 4, yet its POACH (a 2) may be played: it needs no follow.
     assert legal(state) == ["play poach-2"]
     events = play(state, "play poach-2")
-    assert kinds(events) == ["poach"]
-    assert state.describe(events[0]) == (
+    assert kinds(events) == [EventKind.POACH]
+    assert describe(state, events[0]) == (
         "POACH: Player 2 plays 2 (POACH) in the duel; the duel is over, everyone is back in, "
         "and 2 is the number to follow."
     )
@@ -366,7 +378,7 @@ def test_a_duellist_cannot_play_its_poach_as_a_plain_number() -> None:
     # The POACH would follow the 2 as a number, but in a duel it is always a POACH.
     assert legal(state) == ["play poach-2"]
     events = play(state, "play poach-2")
-    assert kinds(events) == ["poach"]
+    assert kinds(events) == [EventKind.POACH]
     assert state.duel is None
     assert state.current_player == 2
 
@@ -374,11 +386,11 @@ def test_a_duellist_cannot_play_its_poach_as_a_plain_number() -> None:
 def test_the_target_answers_a_target_and_reset_with_a_poach() -> None:
     state = arrange(new_game(3), hands=[["target-5", "2"], ["poach-2", "3"], ["1"]], leader=0)
     play(state, "play target-5", "target p2", "decline")
-    assert state.describe_action(state.legal_actions()[0]) == (
+    assert label_of(state, state.legal_actions()[0]) == (
         "play 2 (POACH): ends the duel, everyone back in"
     )
     events = play(state, "play poach-2")
-    assert kinds(events) == ["poach"]
+    assert kinds(events) == [EventKind.POACH]
     assert state.inside == [True, True, True]
     assert (state.last_number, state.last_player) == (2, 1)
     assert state.current_player == 2
@@ -419,7 +431,7 @@ def test_target_and_reset_answered_with_a_shake_and_bake() -> None:
     assert legal(state) == ["target p1"]
     play(state, "target p1")
     events = play(state, "answer 2")
-    won = next(event for event in events if event.kind == "round-won")
+    won = next(event for event in events if event.kind == EventKind.ROUND_WON)
     assert won.data["seat"] == 1
 
 

@@ -7,10 +7,21 @@ import random
 
 from pickletable.core.actions import Action
 from pickletable.core.state import CHANCE
+from pickletable.games.slam.events import EventKind
 from pickletable.games.slam.state import SlamState
-from tests.games.slam.helpers import arrange, deal, new_game, play, random_game
+from tests.games.slam.helpers import (
+    arrange,
+    deal,
+    describe,
+    label_of,
+    new_game,
+    play,
+    prompt_of,
+    random_game,
+    view_of,
+)
 
-SECRET_KINDS = {"drew", "discard", "returned"}
+SECRET_KINDS = {EventKind.DREW, EventKind.DISCARD, EventKind.RETURNED}
 
 
 def test_every_event_of_random_games_has_a_log_sentence() -> None:
@@ -20,7 +31,7 @@ def test_every_event_of_random_games_has_a_log_sentence() -> None:
         events = state.clone().apply(action)
         for event in events:
             seen.add(event.kind)
-            text = state.describe(event)
+            text = describe(state, event)
             assert text and not text.startswith(f"{event.kind}:"), (event, text)
             assert "{" not in text
             if event.kind in SECRET_KINDS:
@@ -31,43 +42,43 @@ def test_every_event_of_random_games_has_a_log_sentence() -> None:
         for seed in range(6):
             random_game(players, seed, options, check)
     assert {
-        "dealt",
-        "draw-phase",
-        "drew",
-        "discard",
-        "play-phase",
-        "play",
-        "pass",
-        "round-won",
-        "game-won",
-        "switch",
-        "shake",
-        "shake-answer",
-        "target",
-        "decline",
+        EventKind.DEALT,
+        EventKind.DRAW_PHASE,
+        EventKind.DREW,
+        EventKind.DISCARD,
+        EventKind.PLAY_PHASE,
+        EventKind.PLAY,
+        EventKind.PASS,
+        EventKind.ROUND_WON,
+        EventKind.GAME_WON,
+        EventKind.SWITCH,
+        EventKind.SHAKE,
+        EventKind.SHAKE_ANSWER,
+        EventKind.TARGET,
+        EventKind.DECLINE,
     } <= seen
 
 
 def test_a_drawn_card_is_named_only_in_its_drawers_log_line() -> None:
     state = deal(new_game(3), [["1", "2", "3", "4", "5"]] * 3)
     event = play(state, "card switch-4")[0]
-    assert state.describe(event) == "Player 1 draws a card from the stack."
-    assert state.describe(event.for_seat(0)) == "Player 1 draws 4 (SWITCH) from the stack."
-    assert state.describe(event.for_seat(1)) == "Player 1 draws a card from the stack."
+    assert describe(state, event) == "Player 1 draws a card from the stack."
+    assert describe(state, event.for_seat(0)) == "Player 1 draws 4 (SWITCH) from the stack."
+    assert describe(state, event.for_seat(1)) == "Player 1 draws a card from the stack."
 
 
 def test_twist_card_labels_name_the_twist() -> None:
     state = arrange(
         new_game(3), hands=[["target-5", "4", "draw"], ["1"], ["1"]], leader=0, last_number=4
     )
-    labels = [state.describe_action(action) for action in state.legal_actions()]
+    labels = [label_of(state, action) for action in state.legal_actions()]
     assert labels == ["play 4", "play 5 (TARGET & RESET)", "play DRAW (ends the PLAY phase)"]
 
 
 def test_draw_phase_labels_say_what_is_kept() -> None:
     state = deal(new_game(3), [["1", "2", "3", "4", "5"]] * 3)
     play(state, "card switch-4")
-    labels = [state.describe_action(action) for action in state.legal_actions()]
+    labels = [label_of(state, action) for action in state.legal_actions()]
     assert labels[0] == "keep the drawn 4 (SWITCH), discard 1"
     assert "discard the drawn 4 (SWITCH)" in labels
 
@@ -75,11 +86,12 @@ def test_draw_phase_labels_say_what_is_kept() -> None:
 def test_the_discard_prompt_does_not_name_the_drawn_card() -> None:
     state = deal(new_game(3), [["1", "2", "3", "4", "5"]] * 3)
     play(state, "card switch-4")
-    assert "SWITCH" not in state.prompt()
-    view = state.observation(1)
+    assert "SWITCH" not in prompt_of(state)
+    view = view_of(state, 1)
     assert view["drawn"] is None
+    # The deck's card tables (labels and card fields, by code) are public; nothing else names it.
     assert "switch-4" not in json.dumps(
-        {key: value for key, value in view.items() if key != "labels"}
+        {key: value for key, value in view.items() if key not in ("labels", "cards")}
     )
 
 
@@ -87,7 +99,7 @@ def test_every_legal_action_round_trips_through_its_notation() -> None:
     def check(state: SlamState, player: int, action: Action) -> None:
         for legal in state.legal_actions():
             assert Action.from_text(str(legal)) == legal
-            assert state.describe_action(legal)
+            assert label_of(state, legal)
 
     random_game(4, 3, {"doubles": True}, check)
     random_game(5, 3, {}, check)
@@ -100,7 +112,7 @@ def test_a_spectator_sees_no_hand_and_no_discards() -> None:
     while state.phase != "play":
         actions = state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
-    view = state.observation(None)
+    view = view_of(state, None)
     assert view["hand"] == [] and view["discards"] == [] and view["known_hands"] == {}
     assert view["seat"] is None
     json.dumps(view)
@@ -109,6 +121,6 @@ def test_a_spectator_sees_no_hand_and_no_discards() -> None:
 def test_prompts_name_who_is_asked() -> None:
     state = new_game(3)
     assert state.current_player == CHANCE
-    assert state.prompt() == "Chance: deal a card to Player 1"
+    assert prompt_of(state) == "Chance: deal a card to Player 1"
     state = arrange(new_game(3), hands=[["3"], ["3"], ["3"]], leader=1, last_number=2)
-    assert state.prompt() == "Player 2 to play on 2 (2 or 3)"
+    assert prompt_of(state) == "Player 2 to play on 2 (2 or 3)"

@@ -1,14 +1,15 @@
 """Pickleball Slam in a terminal: the table, the centre pile, your hand.
 
-It draws an observation and knows no rule: what may follow the last number
-and who is still in come from the engine.
+It draws a seat's view (`GAME.presenter.view`) and knows no rule: what may
+follow the last number and who is still in come from the engine, and what a
+card is (its kind, number, twist) from the view's card fields, never its code.
 
 >>> import io
 >>> from rich.console import Console
 >>> from pickletable.games.slam import GAME
 >>> state = GAME.new_game(3)
 >>> console = Console(width=80, record=True, color_system=None, file=io.StringIO())
->>> console.print(render(state.observation(0)))
+>>> console.print(render(GAME.presenter.view(state, 0)))
 >>> "Stack: 48 cards" in console.export_text()
 True
 """
@@ -25,6 +26,9 @@ from rich.text import Text
 CENTRE_SHOWN = 6
 """How many cards of the centre pile are shown, top last."""
 
+KIND_STYLES = {"draw": "bold red", "play": "bold green", "number": "bold"}
+"""How a card's kind stands out; any other kind is a twist, in magenta."""
+
 PHASE_TITLES = {"setup": "dealing", "draw": "DRAW phase", "play": "PLAY phase", "over": "game over"}
 
 
@@ -40,16 +44,11 @@ def render(observation: dict[str, Any]) -> RenderableType:
 # --- pieces ----------------------------------------------------------------------
 def card_text(observation: dict[str, Any], code: str) -> Text:
     """One card as it reads: ``4``, ``4 (SWITCH)``, ``DRAW``; twists and phase cards stand out."""
-    label = observation["labels"].get(code, code)
-    if code == "draw":
-        style = "bold red"
-    elif code == "play":
-        style = "bold green"
-    elif code.isdigit():
-        style = "bold"
-    else:
-        style = "bold magenta"
-    return Text(f"[{label}]", style=style)
+    card = observation["cards"].get(code)
+    if card is None:
+        return Text(f"[{code}]", style="bold")
+    style = KIND_STYLES.get(card["kind"], "bold magenta")
+    return Text(f"[{card['label']}]", style=style)
 
 
 def cards_text(observation: dict[str, Any], codes: list[str]) -> Text:

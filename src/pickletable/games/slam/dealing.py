@@ -94,9 +94,7 @@ def apply_swap_draw(state: SlamPosition, action: Action, events: list[Event]) ->
     state.stack.reshuffle(state.set_aside)
     # The player kept at least one of its DRAW cards, and everyone saw that.
     knowledge.everyone_knows(state, state.receiver, (DRAW,))
-    events.append(
-        Event(EventKind.SWAPPED, {"seat": state.receiver, "count": len(state.set_aside)})
-    )
+    events.append(Event(EventKind.SWAPPED, {"seat": state.receiver, "count": len(state.set_aside)}))
     state.set_aside = []
     state.queue.pop(0)
     _next_swap(state, events)

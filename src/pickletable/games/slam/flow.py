@@ -79,9 +79,7 @@ def reset_play_state(state: SlamPosition) -> None:
 
 
 # --- the DRAW phase --------------------------------------------------------------
-def begin_draw_phase(
-    state: SlamPosition, first: int, refill: bool, events: list[Event]
-) -> None:
+def begin_draw_phase(state: SlamPosition, first: int, refill: bool, events: list[Event]) -> None:
     """Everyone is back in; `first` draws first (after the doubles refill if `refill`)."""
     reset_play_state(state)
     state.phase = Phase.DRAW
@@ -152,9 +150,7 @@ def start_play_phase(
     state.last_player = starter
     state.drawn = None
     leader = (starter + 1) % state.rules.players
-    events.append(
-        Event(EventKind.PLAY_PHASE, {"starter": starter, "leader": leader, "how": how})
-    )
+    events.append(Event(EventKind.PLAY_PHASE, {"starter": starter, "leader": leader, "how": how}))
     begin_turn(state, leader, events)
 
 
@@ -243,9 +239,7 @@ def ensure_stack(state: SlamPosition, events: list[Event]) -> bool:
         state.discard_sizes = [0] * n
         state.stack.reshuffle(pooled)
         events.append(
-            Event(
-                EventKind.RESHUFFLE, {"source": ReshuffleSource.DISCARDS, "count": len(pooled)}
-            )
+            Event(EventKind.RESHUFFLE, {"source": ReshuffleSource.DISCARDS, "count": len(pooled)})
         )
         return True
     if len(state.centre) > 1:

@@ -144,7 +144,9 @@ def observe(state: SlamPosition, seat: int | None) -> SlamObservation:
         discards = _cards(rules.deck, state.discards[seat])
         drawn = state.drawn if state.step == Step.DISCARD and state.receiver == seat else None
         known = {
-            holder: cards for (viewer, holder), cards in sorted(state.known.items()) if viewer == seat
+            holder: cards
+            for (viewer, holder), cards in sorted(state.known.items())
+            if viewer == seat
         }
     return SlamObservation(
         seat=seat,

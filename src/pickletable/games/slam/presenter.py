@@ -12,8 +12,9 @@ no client reads meaning into a code or a label.
 >>> view = GAME.presenter.view(state, 0)
 >>> view["hand"], view["stack_count"], view["centre"], view["prompt"]
 ([], 48, ['draw'], 'Chance: deal a card to Player 1')
->>> view["cards"]["switch-4"]
-{'label': '4 (SWITCH)', 'kind': 'switch', 'number': 4, 'title': 'SWITCH', 'twist': 'SWITCH', 'special': True}
+>>> fields = view["cards"]["switch-4"]
+>>> fields["number"], fields["kind"], fields["twist"], fields["special"], fields["label"]
+(4, 'switch', 'SWITCH', True, '4 (SWITCH)')
 >>> GAME.presenter.label(state, state.legal_actions()[0])
 'deal 1'
 """
@@ -49,6 +50,7 @@ from pickletable.games.slam.events import (
     ReshuffleSource,
     RoundWinReason,
 )
+from pickletable.games.slam.observer import observe
 from pickletable.games.slam.playing import may_follow
 from pickletable.games.slam.position import SlamPosition
 from pickletable.games.slam.steps import CHANCE_STEPS, Step
@@ -60,7 +62,7 @@ class SlamPresenter(Presenter):
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """The seat's observation, with names, the prompt, card fields and the outcome in words."""
         slam = _slam(state)
-        view = slam.observe(seat).to_json()
+        view = observe(slam, seat).to_json()
         deck = slam.rules.deck
         view["names"] = [slam.seat_name(player) for player in slam.seats]
         view["prompt"] = prompt(slam)
@@ -388,9 +390,7 @@ _DESCRIBE: dict[str, Wording] = {
     EventKind.ROUND: _simple("Round {round}: {dealer} deals."),
     EventKind.DEALT: _simple("Five cards each are dealt; a DRAW card lies face up in the centre."),
     EventKind.KEEP_DRAWS: _simple("{seat} keeps the dealt hand."),
-    EventKind.SWAPPED: _simple(
-        "{seat} swaps {count} extra DRAW card(s) for cards from the stack."
-    ),
+    EventKind.SWAPPED: _simple("{seat} swaps {count} extra DRAW card(s) for cards from the stack."),
     EventKind.DRAW_PHASE: _draw_phase_text,
     EventKind.DREW: _drew_text,
     EventKind.DREW_PLAY: _simple("{seat} draws a PLAY card and lays it face up."),

@@ -9,19 +9,16 @@ const HAND_VERBS = ["play", "discard", "answer", "return"];
 export function render(container, view, ctx) {
   const obs = view.observation;
   const face = (code, action) => {
-    const [number, twist] = split(obs.labels[code] || code);
-    return card(number, twist, { action, ctx, special: Boolean(twist) });
+    const info = obs.cards[code];
+    if (!info) return card(code, "", { action, ctx });
+    const front = info.number === null ? info.title : String(info.number);
+    return card(front, info.twist || "", { action, ctx, special: info.special });
   };
   replace(container, h("div", { class: "slam-root" },
     top(obs, ctx, view.last_result),
     urgent(obs, view, ctx),
     h("div", { class: "felt" }, others(obs, view, ctx), centre(obs, face)),
     hand(obs, view, ctx, face)));
-}
-
-function split(label) {
-  const match = /^(\S+)(?: \((.+)\))?$/.exec(label);
-  return match ? [match[1], match[2] || ""] : [label, ""];
 }
 
 function top(obs, ctx, lastRound) {
