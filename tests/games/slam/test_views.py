@@ -124,3 +124,43 @@ def test_prompts_name_who_is_asked() -> None:
     assert prompt_of(state) == "Chance: deal a card to Player 1"
     state = arrange(new_game(3), hands=[["3"], ["3"], ["3"]], leader=1, last_number=2)
     assert prompt_of(state) == "Player 2 to play on 2 (2 or 3)"
+
+
+def test_the_view_gives_each_cards_number_kind_and_twist_so_no_client_reads_codes() -> None:
+    cards = view_of(new_game(3), 0)["cards"]
+    assert cards["switch-4"] == {
+        "label": "4 (SWITCH)",
+        "kind": "switch",
+        "number": 4,
+        "title": "SWITCH",
+        "twist": "SWITCH",
+        "special": True,
+    }
+    assert cards["4"]["number"] == 4 and cards["4"]["twist"] is None
+    assert not cards["4"]["special"]
+    assert cards["draw"]["number"] is None and cards["draw"]["title"] == "DRAW"
+    assert not cards["play"]["special"]
+
+
+def test_a_seats_view_is_its_observation_with_words_added() -> None:
+    state = deal(new_game(3), [["1", "2", "3", "4", "5"]] * 3)
+    play(state, "card switch-4")
+    for seat in (None, 0, 1):
+        observed = state.observe(seat).to_json()
+        view = view_of(state, seat)
+        assert {key: view[key] for key in observed} == observed
+        assert "prompt" not in observed and "labels" not in observed
+        json.dumps(observed)
+
+
+def test_the_observation_names_teams_and_the_pending_twist() -> None:
+    state = arrange(
+        new_game(4, doubles=True), hands=[["switch-2", "1"], ["3"], ["2"], ["4"]], leader=0
+    )
+    play(state, "play switch-2")
+    seen = state.observe(0)
+    assert seen.teams == ((0, 1), (2, 3))
+    assert seen.team_of(3) == (2, 3)
+    assert seen.pending == "switch-2"
+    assert seen.card("switch-2").kind == "switch"
+    assert new_game(3).observe(1).team_of(1) == (1,)

@@ -1,0 +1,89 @@
+"""Formalities: a seat asked only so that being asked reveals nothing, with one answer.
+
+Records and learning keep every step; `is_formality()` lets a front end
+answer these for a person. A single action that is a real move (a lone
+target, a lone card to answer with) is no formality.
+"""
+
+from __future__ import annotations
+
+from tests.games.slam.helpers import arrange, legal, new_game, play
+
+HANDS_3 = [["1", "2", "3", "4", "5"], ["1", "2", "draw", "draw", "5"], ["1", "1", "2", "3", "4"]]
+
+
+def test_keeping_a_dealt_hand_without_extra_draw_cards_is_a_formality() -> None:
+    state = new_game(3)
+    for index in range(15):
+        play(state, f"card {HANDS_3[index % 3][index // 3]}")
+    assert state.current_player == 0 and legal(state) == ["keep"]
+    assert state.is_formality()
+    play(state, "keep")
+    # Player 2 was dealt two DRAW cards: keeping them is a choice.
+    assert legal(state) == ["keep", "swap 1"]
+    assert not state.is_formality()
+
+
+def test_declining_a_poach_window_without_a_poach_is_a_formality() -> None:
+    state = arrange(new_game(3), hands=[["target-5", "1"], ["2"], ["3"]], leader=0)
+    play(state, "play target-5", "target p2")
+    assert state.current_player == 2 and legal(state) == ["decline"]
+    assert state.is_formality()
+
+
+def test_a_poach_window_with_a_poach_in_hand_is_a_choice() -> None:
+    state = arrange(new_game(3), hands=[["target-5", "1"], ["2"], ["poach-2"]], leader=0)
+    play(state, "play target-5", "target p2")
+    assert legal(state) == ["play poach-2", "decline"]
+    assert not state.is_formality()
+
+
+def test_a_forced_pass_is_a_formality() -> None:
+    state = arrange(new_game(3), hands=[["3"], ["1"], ["4"]], leader=0)
+    play(state, "play 3")
+    assert state.current_player == 1 and legal(state) == ["pass"]
+    assert state.is_formality()
+
+
+def test_a_play_is_never_a_formality_even_when_it_is_the_only_one() -> None:
+    state = arrange(new_game(3), hands=[["3"], ["4", "1"], ["2"]], leader=0)
+    play(state, "play 3")
+    assert legal(state) == ["play 4"]
+    assert not state.is_formality()
+
+
+def test_a_lone_target_is_a_choice_made_not_a_formality() -> None:
+    state = arrange(new_game(3), hands=[["switch-2", "1"], ["2"], []], leader=0)
+    play(state, "play switch-2")
+    assert legal(state) == ["target p2"]
+    assert not state.is_formality()
+
+
+def test_keeping_the_drawn_card_of_a_short_hand_is_a_formality() -> None:
+    state = arrange(
+        new_game(3, refill_short_hands=True), hands=[["1"], ["1"], ["2"]], phase="draw", leader=0
+    )
+    play(state, "card 4")
+    assert legal(state) == ["keep"]
+    assert state.is_formality()
+
+
+def test_passing_an_empty_draw_turn_without_a_play_card_is_a_formality() -> None:
+    state = arrange(
+        new_game(3), hands=[["draw"], ["1"], []], leader=0, stack=[], centre=[], rest_to=2
+    )
+    play(state, "play draw")
+    assert state.current_player == 1 and legal(state) == ["pass"]
+    assert state.is_formality()
+    play(state, "pass")
+    # Player 3 holds a PLAY card: laying it or passing is a choice.
+    assert legal(state) == ["discard play", "pass"]
+    assert not state.is_formality()
+
+
+def test_chance_and_the_end_of_the_game_are_no_formalities() -> None:
+    state = new_game(3)
+    assert not state.is_formality()
+    state = arrange(new_game(3, tokens_to_win=1), hands=[["5"], [], []], leader=0)
+    play(state, "play 5")
+    assert state.is_over and not state.is_formality()
