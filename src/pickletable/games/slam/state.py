@@ -103,7 +103,7 @@ class SlamState(SlamPosition):
         _APPLY[self.step](self, action, events)
         return events
 
-    # --- scoring and views --------------------------------------------------------
+    # --- scoring and observing --------------------------------------------------------
     def lead(self) -> dict[int, float]:
         """Tokens ahead of the best other side."""
         rules = self.rules
