@@ -38,7 +38,7 @@ def deal(state: SlamState, hands: Sequence[Sequence[str]]) -> SlamState:
     The state must be waiting for the first card of a deal.
     """
     if state.step != Step.DEAL:
-        raise ScenarioError(f"not at a deal (step {state.step!r})")
+        raise ScenarioError(f"not at a deal (step {str(state.step)!r})")
     n = state.rules.players
     if len(hands) != n or any(len(hand) != HAND_SIZE for hand in hands):
         raise ScenarioError(f"give {HAND_SIZE} cards for each of the {n} seats")
