@@ -388,6 +388,10 @@ def analyze(
         int, typer.Option("--orders", min=1, help="intermediate: Play pile orders sampled")
     ] = 100,
     seed: Annotated[int, typer.Option("--seed", help="seed of the orders and the check")] = 0,
+    exact: Annotated[
+        bool | None,
+        typer.Option("--exact/--float", help="beginner: force exact rationals or floats"),
+    ] = None,
 ) -> None:
     """Board game: exact first-server edge, final scores and game length (dice-only chain)."""
     from pickletable.analysis.exact.cli import run_analyze
@@ -406,6 +410,7 @@ def analyze(
         play_order=play_order,
         report=report,
         console=Console(),
+        exact=exact,
     )
 
 

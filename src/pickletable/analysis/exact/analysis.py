@@ -206,13 +206,13 @@ def analyse(
     starts = first_servers(variant)
     deck = deck_cards(variant)
     if variant.level == "beginner" or not deck:
-        solutions = [solve_beginner(variant.chain(), rally.point, s, exact) for s in starts]
+        solutions = solve_beginner(variant.chain(), rally.point, starts, exact)
         seconds = time.perf_counter() - began
         return Analysis(variant, rally, solutions[0].method, seconds, solutions)
     if play_order is not None:
         order = parse_order(variant, play_order)
         chain = variant.chain([deck[card_id][0] for card_id in order])
-        solutions = [solve_order(chain, float(rally.point), s) for s in starts]
+        solutions = solve_order(chain, float(rally.point), starts)
         seconds = time.perf_counter() - began
         method = solutions[0].method + f"; Play Card choices: {POLICY}"
         return Analysis(variant, rally, method, seconds, solutions, play_order=order)
@@ -224,7 +224,7 @@ def analyse(
     for _ in range(orders):
         rng.shuffle(cards)
         chain = variant.chain(cards)
-        found = [solve_order(chain, float(rally.point), s) for s in starts]
+        found = solve_order(chain, float(rally.point), starts)
         wins.append(float(_mean([s.win for s in found])))
         lengths.append(float(_mean([s.mean_rallies for s in found])))
         per_order.extend(found)
@@ -317,7 +317,7 @@ def to_json(analysis: Analysis) -> dict[str, Any]:
             "probabilities": rallies,
             "quantiles": {str(q): quantile(rallies, q) for q in (0.05, 0.5, 0.95)},
             "unabsorbed": max(s.unabsorbed for s in analysis.solutions),
-            "states": sum(s.states for s in analysis.solutions),
+            "states": analysis.solutions[0].states,
         },
     }
     if analysis.averaged:

@@ -67,6 +67,7 @@ def run_analyze(
     play_order: str | None,
     report: Path | None,
     console: Console,
+    exact: bool | None = None,
 ) -> None:
     """Solve, check, print and write the report."""
     variants = build_variants(level, doubles, options, sweeps)
@@ -74,7 +75,7 @@ def run_analyze(
         raise OptionError("--play-order names a Play pile order: it needs --level intermediate")
     results = []
     for variant in variants:
-        result = analyse(variant, orders=orders, seed=seed, play_order=play_order)
+        result = analyse(variant, orders=orders, seed=seed, play_order=play_order, exact=exact)
         if check:
             run_check(result, check, seed)
         results.append(result)
@@ -83,7 +84,9 @@ def run_analyze(
 
         write_report(results, report)
     if as_json:
-        print(json.dumps([to_json(r) for r in results] if sweeps else to_json(results[0]), indent=2))
+        print(
+            json.dumps([to_json(r) for r in results] if sweeps else to_json(results[0]), indent=2)
+        )
         return
     if len(results) == 1:
         show_one(results[0], console)
@@ -161,7 +164,7 @@ def show_one(result: Analysis, console: Console) -> None:
     left = max(s.unabsorbed for s in result.solutions)
     console.print(f"method: {result.method}")
     console.print(
-        f"rally distribution: float64 propagation over {sum(s.states for s in result.solutions)}"
+        f"rally distribution: float64 propagation over {result.solutions[0].states}"
         f" states, {left:.1e} left unabsorbed"
     )
     console.print(f"solved in {result.seconds:.3f} s")

@@ -22,6 +22,7 @@ everything; for a fixed Play pile order it has no sampling error.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -34,7 +35,7 @@ TAIL = 1e-12
 """Propagation stops once less than this much probability is still in play."""
 
 MAX_RALLIES = 200_000
-EXACT_LIMIT = 20_000
+EXACT_LIMIT = 5_000
 """Beginner chains with more level vectors than this are solved in floats."""
 
 
@@ -79,18 +80,25 @@ def beginner_finals(
     }
     finals: dict[Levels, Fraction | float] = {}
     total = 0
+    target = chain.target
     while total in buckets:
         for levels, entries in buckets.pop(total).items():
+            serving = [s for s in chain.seats if levels[s] < target]  # clockwise
+            m = len(serving)
+            weight = weights[m]
+            # Where a point by each server leads (computed once per level vector).
+            leads = [chain.point(levels, scorer, 0) for scorer in serving]
+            exits: list[Fraction | float] = [zero] * m
             for start, q in entries.items():
-                order = chain.cycle(levels, start)
-                for j, scorer in enumerate(order):
-                    p = q * weights[len(order)][j]
-                    after, server, _ = chain.point(levels, scorer, 0)
-                    if server < 0:
-                        finals[after] = finals.get(after, zero) + p
-                    else:
-                        bucket = buckets.setdefault(total + 1, {}).setdefault(after, {})
-                        bucket[server] = bucket.get(server, zero) + p
+                p = serving.index(start)
+                for j in range(m):
+                    exits[(p + j) % m] += q * weight[j]
+            for (after, server, _), p_exit in zip(leads, exits, strict=True):
+                if server < 0:
+                    finals[after] = finals.get(after, zero) + p_exit
+                else:
+                    bucket = buckets.setdefault(total + 1, {}).setdefault(after, {})
+                    bucket[server] = bucket.get(server, zero) + p_exit
         total += 1
     return finals
 
@@ -107,11 +115,10 @@ class Graph:
     finals: list[Levels]
 
 
-def build_graph(chain: Chain, first: int) -> Graph:
-    """Every state reachable from the start with `first` to serve."""
-    start = (chain.start(), first, 0)
-    index = {start: 0}
-    keys = [start]
+def build_graph(chain: Chain, firsts: Sequence[int]) -> Graph:
+    """Every state reachable from the start with one of `firsts` to serve (states 0, 1, ...)."""
+    keys = [(chain.start(), first, 0) for first in firsts]
+    index = {key: i for i, key in enumerate(keys)}
     final_index: dict[Levels, int] = {}
     side_out: list[int] = []
     point: list[int] = []
@@ -142,8 +149,8 @@ def build_graph(chain: Chain, first: int) -> Graph:
     )
 
 
-def propagate(graph: Graph, point: float) -> tuple[list[float], list[float], float]:
-    """(P(final position k), P(the game lasts n rallies), mass left) by forward propagation."""
+def propagate(graph: Graph, point: float, start: int = 0) -> tuple[list[float], list[float], float]:
+    """(P(final position k), P(the game lasts n rallies), mass left) from state `start`."""
     n = len(graph.keys)
     b = 1.0 - point
     ends = graph.point < 0
@@ -152,7 +159,7 @@ def propagate(graph: Graph, point: float) -> tuple[list[float], list[float], flo
     inner_dest = graph.point[inner]
     finals = np.zeros(len(graph.finals))
     current = np.zeros(n)
-    current[0] = 1.0
+    current[start] = 1.0
     rallies = [0.0]
     left = 1.0
     while left > TAIL and len(rallies) <= MAX_RALLIES:
@@ -169,50 +176,74 @@ def propagate(graph: Graph, point: float) -> tuple[list[float], list[float], flo
 
 # --- the two levels ---------------------------------------------------------------
 def solve_beginner(
-    chain: Chain, point: Fraction, first: int, exact: bool | None = None, distribution: bool = True
-) -> Solution:
-    """Beginner: exact values (or floats past `EXACT_LIMIT`) and the rally distribution."""
+    chain: Chain, point: Fraction, firsts: Sequence[int], exact: bool | None = None
+) -> list[Solution]:
+    """Beginner, one solution per first server.
+
+    Exact: the Fraction pass for the values, the propagation for the distribution.
+    Otherwise (past `EXACT_LIMIT` level vectors, or asked): the propagation for all.
+    """
     if exact is None:
         exact = level_vectors(chain) <= EXACT_LIMIT
-    finals = beginner_finals(chain, point, first, exact)
-    side = team_of(first)
-    zero: Fraction | float = Fraction(0) if exact else 0.0
-    win = sum((p for lv, p in finals.items() if chain.winner(lv) == side), zero)
-    mean_points = sum((p * sum(lv) for lv, p in finals.items()), zero)
-    a: Fraction | float = point if exact else float(point)
-    method = (
-        "exact rationals (Fraction): forward pass over level vectors, side-out cycles in "
-        "closed form"
-        if exact
-        else "float64: forward pass over level vectors, side-out cycles in closed form"
-    )
-    solution = Solution(first, method, win, finals, mean_points, mean_points / a)
-    if distribution:
-        graph = build_graph(chain, first)
-        _, solution.rallies, solution.unabsorbed = propagate(graph, float(point))
-        solution.states = len(graph.keys)
-    return solution
+    graph = build_graph(chain, firsts)
+    solutions = []
+    for k, first in enumerate(firsts):
+        probabilities, rallies, left = propagate(graph, float(point), k)
+        side = team_of(first)
+        if exact:
+            finals = beginner_finals(chain, point, first, exact=True)
+            method = (
+                "exact rationals (Fraction): forward pass over level vectors, side-out "
+                "cycles in closed form"
+            )
+        else:
+            finals = dict(zip(graph.finals, probabilities, strict=True))
+            method = (
+                f"float64 forward propagation rally by rally until under {TAIL:g} is left "
+                "(too many states for exact rationals)"
+            )
+        zero: Fraction | float = Fraction(0) if exact else 0.0
+        win = sum((p for lv, p in finals.items() if chain.winner(lv) == side), zero)
+        mean_points = sum((p * sum(lv) for lv, p in finals.items()), zero)
+        a: Fraction | float = point if exact else float(point)
+        solutions.append(
+            Solution(
+                first,
+                method,
+                win,
+                finals,
+                mean_points,
+                mean_points / a,
+                rallies,
+                left,
+                len(graph.keys),
+            )
+        )
+    return solutions
 
 
-def solve_order(chain: Chain, point: float, first: int) -> Solution:
+def solve_order(chain: Chain, point: float, firsts: Sequence[int]) -> list[Solution]:
     """Intermediate for the Play pile order in ``chain.deck``: float propagation."""
-    graph = build_graph(chain, first)
-    probabilities, rallies, left = propagate(graph, point)
-    finals = dict(zip(graph.finals, probabilities, strict=True))
-    side = team_of(first)
-    win = sum(p for lv, p in finals.items() if chain.winner(lv) == side)
-    # Play Cards move levels, so count rallies directly rather than through points.
-    mean_rallies = sum(n * p for n, p in enumerate(rallies))
-    mean_points = mean_rallies * point
-    return Solution(
-        first,
-        f"float64 forward propagation rally by rally until under {TAIL:g} is left",
-        win,
-        finals,
-        mean_points,
-        mean_rallies,
-        rallies,
-        left,
-        len(graph.keys),
-    )
-
+    graph = build_graph(chain, firsts)
+    solutions = []
+    for k, first in enumerate(firsts):
+        probabilities, rallies, left = propagate(graph, point, k)
+        finals = dict(zip(graph.finals, probabilities, strict=True))
+        side = team_of(first)
+        win = sum(p for lv, p in finals.items() if chain.winner(lv) == side)
+        # Play Cards move levels, so count rallies directly rather than through points.
+        mean_rallies = sum(n * p for n, p in enumerate(rallies))
+        solutions.append(
+            Solution(
+                first,
+                f"float64 forward propagation rally by rally until under {TAIL:g} is left",
+                win,
+                finals,
+                mean_rallies * point,
+                mean_rallies,
+                rallies,
+                left,
+                len(graph.keys),
+            )
+        )
+    return solutions
