@@ -151,9 +151,9 @@ class Chain:
                 self._move(levels, earner ^ 1, amount)
         elif effect in ("move_opponents", "move_others"):
             for seat in self.seats:
-                if seat != earner and (effect == "move_others" or team_of(seat) != team_of(earner)):
-                    if self._move(levels, seat, amount):
-                        break
+                moves = effect == "move_others" or team_of(seat) != team_of(earner)
+                if seat != earner and moves and self._move(levels, seat, amount):
+                    break
         elif effect == "move_opponent":
             targets = [
                 s

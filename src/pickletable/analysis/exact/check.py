@@ -14,6 +14,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, cast
 
 from pickletable.analysis.statistics import wilson_interval
 from pickletable.core.actions import Action
@@ -58,12 +59,17 @@ class CheckResult:
         return mean - half, mean + half
 
 
+class _OnTrack(Protocol):
+    def level_of(self, seat: int) -> float: ...
+
+
 def _choose(state: GameState, legal: list[Action]) -> Action:
     """The policy for the only decision left: the opponent furthest ahead (lower seat on ties)."""
     if len(legal) == 1:
         return legal[0]
     by_colour = {state.seat_name(seat).lower(): seat for seat in state.seats}
-    return max(legal, key=lambda action: state.level_of(by_colour[str(action.args[0]).lower()]))
+    track = cast(_OnTrack, state)
+    return max(legal, key=lambda action: track.level_of(by_colour[str(action.args[0]).lower()]))
 
 
 def simulate(

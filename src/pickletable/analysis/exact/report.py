@@ -15,10 +15,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 
-from pickletable.analysis.exact.analysis import Analysis, quantile, to_json  # noqa: E402
+from pickletable.analysis.exact.analysis import Analysis, quantile, to_json
 
 
 def _png(figure: Figure) -> str:

@@ -167,9 +167,9 @@ def propagate(graph: Graph, point: float, start: int = 0) -> tuple[list[float], 
         absorbed = np.bincount(end_ids, weights=scored[ends], minlength=len(graph.finals))
         finals += absorbed
         rallies.append(float(absorbed.sum()))
-        current = np.bincount(graph.side_out, weights=b * current, minlength=n) + np.bincount(
-            inner_dest, weights=scored[inner], minlength=n
-        )
+        moved = np.bincount(graph.side_out, weights=b * current, minlength=n)
+        moved += np.bincount(inner_dest, weights=scored[inner], minlength=n)
+        current = np.asarray(moved, dtype=np.float64)
         left = float(current.sum())
     return [float(x) for x in finals], rallies, left
 
@@ -228,7 +228,7 @@ def solve_order(chain: Chain, point: float, firsts: Sequence[int]) -> list[Solut
     solutions = []
     for k, first in enumerate(firsts):
         probabilities, rallies, left = propagate(graph, point, k)
-        finals = dict(zip(graph.finals, probabilities, strict=True))
+        finals: dict[Levels, Fraction | float] = dict(zip(graph.finals, probabilities, strict=True))
         side = team_of(first)
         win = sum(p for lv, p in finals.items() if chain.winner(lv) == side)
         # Play Cards move levels, so count rallies directly rather than through points.
