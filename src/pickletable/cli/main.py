@@ -360,6 +360,60 @@ def arena(
     )
 
 
+@app.command()
+@friendly
+def analyze(
+    game: GameArg,
+    level: Annotated[
+        str, typer.Option("--level", help="beginner or intermediate (dice and Play Cards)")
+    ] = "beginner",
+    doubles: DoublesOpt = False,
+    option: OptionOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the values as JSON")] = False,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option("--sweep", help="NAME=v1,v2 (repeatable): values side by side"),
+    ] = None,
+    check: Annotated[
+        int, typer.Option("--check", min=0, help="also simulate N games with the engine")
+    ] = 0,
+    report: Annotated[
+        Path | None, typer.Option("--report", help="write an HTML report with plots")
+    ] = None,
+    play_order: Annotated[
+        str | None,
+        typer.Option("--play-order", help="intermediate: the Play pile order, id1,id2,..."),
+    ] = None,
+    orders: Annotated[
+        int, typer.Option("--orders", min=1, help="intermediate: Play pile orders sampled")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the orders and the check")] = 0,
+    exact: Annotated[
+        bool | None,
+        typer.Option("--exact/--float", help="beginner: force exact rationals or floats"),
+    ] = None,
+) -> None:
+    """Board game: exact first-server edge, final scores and game length (dice-only chain)."""
+    from pickletable.analysis.exact.cli import run_analyze
+
+    if game != "board":
+        raise PickletableError(f"analyze solves the board game only, not {game!r}")
+    run_analyze(
+        level=level,
+        doubles=doubles,
+        options=option or [],
+        sweeps=sweep or [],
+        as_json=as_json,
+        check=check,
+        seed=seed,
+        orders=orders,
+        play_order=play_order,
+        report=report,
+        console=Console(),
+        exact=exact,
+    )
+
+
 @app.command(name="games")
 def list_games() -> None:
     """List the games this version can play."""

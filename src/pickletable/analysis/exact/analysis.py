@@ -1,0 +1,364 @@
+"""One variant of the board game analysed: its chain, its exact values, its check."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from pickletable.analysis.exact.chain import POLICY, Chain, Levels, PlayCard, play_deck, team_of
+from pickletable.analysis.exact.check import CheckResult, simulate
+from pickletable.analysis.exact.rally import Die, Rally, solve_rally
+from pickletable.analysis.exact.solver import Solution, solve_beginner, solve_order
+from pickletable.core.content import Content
+from pickletable.core.errors import OptionError
+from pickletable.core.options import OptionValue
+from pickletable.core.registry import get_game
+
+LEVELS = ("beginner", "intermediate")
+
+
+@dataclass
+class Variant:
+    """A table to analyse: players, checked options and content."""
+
+    label: str
+    players: int
+    options: dict[str, OptionValue]
+    content: Content
+
+    @property
+    def level(self) -> str:
+        """beginner or intermediate."""
+        return str(self.options["level"])
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Seats in play."""
+        return get_game("board").seats_for(self.players)
+
+    @property
+    def step(self) -> float:
+        """One space of the track."""
+        return float(self.options["step"])
+
+    def chain(self, deck: Sequence[PlayCard] = ()) -> Chain:
+        """The chain between rallies."""
+        serve = str(self.options["serve_after_point"])
+        keep = serve == "keep"  # auto means rotate below the advanced level
+        target = round(float(self.options["target"]) / self.step)
+        return Chain(self.seats, target, keep, tuple(deck))
+
+    def die(self) -> Die:
+        """The IN/OUT/ACE die of the content."""
+        return Die.of([str(face) for face in self.content.data["dice"]["outcome"]])
+
+
+def make_variant(
+    label: str, players: int, pairs: Sequence[str], level: str, content_path: str | None = None
+) -> Variant:
+    """Check the options (the engine's own checks) and refuse what the analysis cannot do."""
+    definition = get_game("board")
+    if level not in LEVELS:
+        raise OptionError(
+            f"analyze covers the beginner and intermediate levels, not {level!r}: at advanced "
+            "the players decide (cards), so there is no single chain to solve"
+        )
+    values = definition.options.parse([*pairs, f"level={level}"])
+    if values["stanchion_rule"]:
+        raise OptionError(
+            "analyze needs stanchion_rule off: with it on, every serve asks the server to "
+            "place the stanchion, a decision and not a roll (a server who always places it "
+            "plays exactly the game with the rule off)"
+        )
+    path = content_path if content_path is not None else str(values.get("content") or "")
+    content = definition.load_content(path) if path else definition.default_content()
+    definition.new_game(players, values, content)  # the engine's own checks (target, step)
+    return Variant(label, players, values, content)
+
+
+@dataclass
+class Analysis:
+    """The values of one variant."""
+
+    variant: Variant
+    rally: Rally
+    method: str
+    seconds: float
+    solutions: list[Solution]
+    """One per distinct first server (seat rotation by two is a symmetry of the chain)."""
+    orders: int = 0
+    order_wins: list[float] = field(default_factory=list)
+    order_rallies: list[float] = field(default_factory=list)
+    play_order: tuple[str, ...] | None = None
+    check: CheckResult | None = None
+
+    @property
+    def win(self) -> Fraction | float:
+        """The first server's side's win probability, averaged over the Colour Ball die."""
+        return _mean([s.win for s in self.solutions])
+
+    @property
+    def mean_rallies(self) -> Fraction | float:
+        """Expected rallies."""
+        return _mean([s.mean_rallies for s in self.solutions])
+
+    @property
+    def mean_points(self) -> Fraction | float:
+        """Expected points."""
+        return _mean([s.mean_points for s in self.solutions])
+
+    @property
+    def mean_shots(self) -> Fraction | float:
+        """Expected shots (Wald: rallies times shots per rally)."""
+        return self.mean_rallies * self.rally.mean_shots
+
+    @property
+    def averaged(self) -> bool:
+        """Intermediate averaged over sampled orders (not one exact order)."""
+        return self.orders > 0
+
+    def interval(self, values: list[float]) -> tuple[float, float]:
+        """95% interval of a mean over sampled orders."""
+        n = len(values)
+        mean = sum(values) / n
+        if n < 2:
+            return mean, mean
+        sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
+        half = 1.96 * sd / n**0.5
+        return mean - half, mean + half
+
+    def rallies(self) -> list[float]:
+        """P(the game lasts n rallies), averaged over first servers (and orders)."""
+        longest = max(len(s.rallies) for s in self.solutions)
+        total = [0.0] * longest
+        for solution in self.solutions:
+            for n, p in enumerate(solution.rallies):
+                total[n] += p / len(self.solutions)
+        return total
+
+    def final_scores(self) -> list[tuple[bool, tuple[float, ...], Fraction | float]]:
+        """(first server's side won, the loser's levels high to low, probability)."""
+        chain = self.variant.chain()
+        table: dict[tuple[bool, tuple[float, ...]], Fraction | float] = {}
+        for solution in self.solutions:
+            side = team_of(solution.first_server)
+            for levels, p in solution.finals.items():
+                winner = chain.winner(levels)
+                won = winner == side
+                loser = 1 - winner if winner is not None else 0
+                lost = _loser_levels(levels, chain, loser, self.variant.step)
+                key = (won, lost)
+                table[key] = table.get(key, 0) + p / len(self.solutions)
+        return sorted(((won, lv, p) for (won, lv), p in table.items()), key=lambda r: -r[2])
+
+
+def _loser_levels(levels: Levels, chain: Chain, loser: int, step: float) -> tuple[float, ...]:
+    found = [round(levels[s] * step, 6) for s in chain.seats if team_of(s) == loser]
+    return tuple(sorted(found, reverse=True))
+
+
+def _mean(values: list[Fraction | float]) -> Fraction | float:
+    total: Fraction | float = sum(values, Fraction(0))
+    return total / len(values)
+
+
+def first_servers(variant: Variant) -> tuple[int, ...]:
+    """Distinct first servers: singles one, doubles seat 0 and seat 1 (2 and 3 mirror them)."""
+    seats = variant.seats
+    return (seats[0],) if len(seats) == 2 else (seats[0], seats[1])
+
+
+def deck_cards(variant: Variant) -> dict[str, tuple[PlayCard, int]]:
+    """The intermediate Play deck: id -> (card, copies)."""
+    return play_deck(variant.content.data)
+
+
+def parse_order(variant: Variant, text: str) -> tuple[str, ...]:
+    """A named Play pile order: every card of the intermediate deck once per copy."""
+    deck = deck_cards(variant)
+    order = tuple(part.strip() for part in text.split(",") if part.strip())
+    wanted = Counter({card_id: n for card_id, (_, n) in deck.items()})
+    if Counter(order) != wanted:
+        listing = ", ".join(f"{card_id} x{n}" for card_id, n in wanted.items())
+        raise OptionError(
+            f"--play-order must list each intermediate Play Card once per copy "
+            f"({sum(wanted.values())} cards: {listing})"
+        )
+    return order
+
+
+def analyse(
+    variant: Variant,
+    *,
+    orders: int = 100,
+    seed: int = 0,
+    play_order: str | None = None,
+    exact: bool | None = None,
+) -> Analysis:
+    """Solve one variant: exactly at beginner; per order (named or sampled) at intermediate."""
+    rally = solve_rally(variant.die())
+    began = time.perf_counter()
+    starts = first_servers(variant)
+    deck = deck_cards(variant)
+    if variant.level == "beginner" or not deck:
+        solutions = solve_beginner(variant.chain(), rally.point, starts, exact)
+        seconds = time.perf_counter() - began
+        return Analysis(variant, rally, solutions[0].method, seconds, solutions)
+    if play_order is not None:
+        order = parse_order(variant, play_order)
+        chain = variant.chain([deck[card_id][0] for card_id in order])
+        solutions = solve_order(chain, float(rally.point), starts)
+        seconds = time.perf_counter() - began
+        method = solutions[0].method + f"; Play Card choices: {POLICY}"
+        return Analysis(variant, rally, method, seconds, solutions, play_order=order)
+    rng = random.Random(seed)
+    cards = [card for card, n in deck.values() for _ in range(n)]
+    per_order: list[Solution] = []
+    wins: list[float] = []
+    lengths: list[float] = []
+    for _ in range(orders):
+        rng.shuffle(cards)
+        chain = variant.chain(cards)
+        found = solve_order(chain, float(rally.point), starts)
+        wins.append(float(_mean([s.win for s in found])))
+        lengths.append(float(_mean([s.mean_rallies for s in found])))
+        per_order.extend(found)
+    seconds = time.perf_counter() - began
+    averaged = _average(per_order, starts)
+    method = (
+        f"each of {orders} Play pile orders (sampled, seed {seed}) solved by "
+        f"{per_order[0].method}; mean over orders with a 95% interval; Play Card choices: "
+        f"{POLICY}"
+    )
+    return Analysis(variant, rally, method, seconds, averaged, orders, wins, lengths)
+
+
+def _average(solutions: list[Solution], starts: tuple[int, ...]) -> list[Solution]:
+    """Average the per-order solutions, one per first server."""
+    out = []
+    for start in starts:
+        group = [s for s in solutions if s.first_server == start]
+        k = len(group)
+        finals: dict[Levels, Fraction | float] = {}
+        longest = max(len(s.rallies) for s in group)
+        rallies = [0.0] * longest
+        for s in group:
+            for levels, p in s.finals.items():
+                finals[levels] = finals.get(levels, 0.0) + float(p) / k
+            for n, p in enumerate(s.rallies):
+                rallies[n] += p / k
+        out.append(
+            Solution(
+                start,
+                group[0].method,
+                sum(float(s.win) for s in group) / k,
+                finals,
+                sum(float(s.mean_points) for s in group) / k,
+                sum(float(s.mean_rallies) for s in group) / k,
+                rallies,
+                max(s.unabsorbed for s in group),
+                group[0].states,
+            )
+        )
+    return out
+
+
+def run_check(analysis: Analysis, games: int, seed: int) -> CheckResult:
+    """Simulate the same variant with the engine (the named order, if any)."""
+    variant = analysis.variant
+    result = simulate(
+        variant.players, variant.options, variant.content, games, seed, analysis.play_order
+    )
+    analysis.check = result
+    return result
+
+
+def to_json(analysis: Analysis) -> dict[str, Any]:
+    """Everything as JSON values (exact values also as "p/q" strings)."""
+    variant = analysis.variant
+    die = variant.die()
+    rallies = analysis.rallies()
+    data: dict[str, Any] = {
+        "variant": {
+            "label": variant.label,
+            "level": variant.level,
+            "players": variant.players,
+            "step": variant.step,
+            "target": float(variant.options["target"]),
+            "serve_after_point": str(variant.options["serve_after_point"]),
+            "content": variant.content.source,
+        },
+        "die": {"in": str(die.p_in), "out": str(die.p_out), "ace": str(die.p_ace)},
+        "rally": {
+            "point": _json_number(analysis.rally.point),
+            "side_out": _json_number(analysis.rally.side_out),
+            "mean_shots": _json_number(analysis.rally.mean_shots),
+        },
+        "method": analysis.method,
+        "solve_seconds": round(analysis.seconds, 4),
+        "first_server_win": _json_number(analysis.win),
+        "by_first_server": {
+            get_game("board").seat_names(4)[s.first_server]: _json_number(s.win)
+            for s in analysis.solutions
+        },
+        "mean_points": _json_number(analysis.mean_points),
+        "mean_rallies": _json_number(analysis.mean_rallies),
+        "mean_shots": _json_number(analysis.mean_shots),
+        "final_scores": [
+            {"first_server_side_wins": won, "loser_levels": list(lost), **_json_number(p)}
+            for won, lost, p in analysis.final_scores()
+        ],
+        "rallies_distribution": {
+            "probabilities": rallies,
+            "quantiles": {str(q): quantile(rallies, q) for q in (0.05, 0.5, 0.95)},
+            "unabsorbed": max(s.unabsorbed for s in analysis.solutions),
+            "states": analysis.solutions[0].states,
+        },
+    }
+    if analysis.averaged:
+        data["orders"] = {
+            "count": analysis.orders,
+            "first_server_win_interval": analysis.interval(analysis.order_wins),
+            "mean_rallies_interval": analysis.interval(analysis.order_rallies),
+        }
+    if analysis.play_order is not None:
+        data["play_order"] = list(analysis.play_order)
+    check = analysis.check
+    if check is not None:
+        data["check"] = {
+            "games": check.games,
+            "seed": check.seed,
+            "first_server_win": check.win,
+            "first_server_win_interval": check.win_interval,
+            "covers_win": covers(check.win_interval, float(analysis.win)),
+            "mean_rallies": check.mean_rallies,
+            "mean_rallies_interval": check.rallies_interval,
+            "covers_rallies": covers(check.rallies_interval, float(analysis.mean_rallies)),
+        }
+    return data
+
+
+def covers(interval: tuple[float, float], value: float) -> bool:
+    """Whether the interval holds the value."""
+    return interval[0] <= value <= interval[1]
+
+
+def quantile(probabilities: list[float], share: float) -> int:
+    """The smallest n with P(N <= n) >= share."""
+    total = 0.0
+    for n, p in enumerate(probabilities):
+        total += p
+        if total >= share:
+            return n
+    return len(probabilities) - 1
+
+
+def _json_number(value: Fraction | float) -> dict[str, Any]:
+    if isinstance(value, Fraction):
+        return {"value": float(value), "exact": f"{value.numerator}/{value.denominator}"}
+    return {"value": float(value)}
