@@ -217,11 +217,20 @@ def _run_side(source: Path, positions: int, seconds: float) -> dict[str, Any]:
 
 def _print_table(title: str, base: list[dict[str, Any]], head: list[dict[str, Any]]) -> None:
     print(f"\n{title}")
-    print(f"  {'figure':52} {'base':>12} {'HEAD':>12} {'HEAD/base':>10}")
+    paired = len(base) > 1
+    extra = f" {'paired':>8}" if paired else ""
+    print(f"  {'figure':52} {'base':>12} {'HEAD':>12} {'HEAD/base':>10}{extra}")
     for name in base[0]["figures"]:
         old = statistics.median(run["figures"][name] for run in base)
         new = statistics.median(run["figures"][name] for run in head)
-        print(f"  {name:52} {old:12,.0f} {new:12,.0f} {new / old:9.2f}x")
+        line = f"  {name:52} {old:12,.0f} {new:12,.0f} {new / old:9.2f}x"
+        if paired:
+            pairs = zip(base, head, strict=True)
+            ratios = [h["figures"][name] / b["figures"][name] for b, h in pairs]
+            line += f" {statistics.median(ratios):7.2f}x"
+        print(line)
+    if paired:
+        print("  (paired: the median of each round's own HEAD/base, less swayed by load drifting)")
 
 
 def _git(*arguments: str) -> str:
