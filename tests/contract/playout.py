@@ -3,7 +3,7 @@
 Like OpenSpiel's random simulation test: play seeded random games and, at
 each position, check what any engine must guarantee whatever its rules
 (see `check_position` and `play_and_check`). A failure names the variant,
-the seed, the step and the actions so far, so it can be replayed.
+the seed, the step and the last moves: the seed replays the game.
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ def play_and_check(variant: Variant, seed: int, elsewhere: Sequence[Action]) -> 
     checks = random.Random(seed + 1)
     played: list[Action] = []
     while True:
-        where = f"{variant.name} seed={seed} step={len(played)} after {[str(a) for a in played]}"
+        last = " | ".join(str(action) for action in played[-6:])
+        where = f"{variant.name} seed={seed} step={len(played)} (last moves: {last})"
         check_position(game, state, checks, elsewhere, where)
         if state.is_over:
             break
@@ -201,10 +202,9 @@ def _check_views(game: GameDefinition, state: GameState, legal: list[Action], wh
 
 def _json_safe(value: dict[str, Any], where: str) -> None:
     try:
-        text = json.dumps(value, sort_keys=True, allow_nan=False)
+        json.dumps(value, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError) as error:
         raise AssertionError(f"{where} is not JSON-safe: {error}") from None
-    assert json.loads(text) == json.loads(json.dumps(json.loads(text))), where
 
 
 def _recorder(game: GameDefinition, variant: Variant, state: GameState) -> Recorder:
