@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 for path in sorted(Path(__file__).parent.glob("*.py")):
-    if path.name in ("run.py", "engine_loops.py"):  # the runner and the shared loops
+    if path.name in ("run.py", "engine_loops.py", "compare_commits.py"):  # not stand-alone
         continue
     print(f"== {path.name}", flush=True)
     sys.argv = [str(path)]

@@ -1,0 +1,246 @@
+"""Compare a base commit with HEAD: search iterations/s and random-play decisions/s, interleaved.
+
+The base commit is checked out in a temporary `git worktree`; HEAD is this
+worktree's code (the working tree: commit first for a clean HEAD). Each
+round measures base then HEAD (the order alternates by round), each side in
+its own Python process with ``PYTHONPATH=<its worktree>/src``, so the two
+codes never mix. Printed: every round's figures, then the medians and the
+ratio HEAD/base, for
+
+- the card game's ``ismcts:600:heuristic`` search iterations per second
+  (2 players; a fixed set of positions reached by a seeded random game);
+- random play, decisions per second, through ``apply`` (checked) and
+  through ``push`` (unchecked) for each game; a commit without ``push``
+  uses its private ``_apply`` instead (noted).
+
+Times are CPU time of the measuring process (``time.process_time``), which
+other work on the machine disturbs less than the wall clock; still, compare
+medians of several rounds on a quiet machine for figures worth quoting.
+
+    .venv/bin/python benchmarks/compare_commits.py [--base fda8857] [--rounds 5] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+DEFAULT_BASE = "fda8857"
+"""The commit before the code-shape work of issue #11."""
+SEARCH_BOT = "ismcts:600:heuristic"
+TABLES: dict[str, tuple[int, dict[str, Any]]] = {
+    "board": (2, {"level": "advanced"}),
+    "card": (2, {}),
+    "slam": (4, {}),
+}
+"""The table each game's random play is measured on."""
+
+
+# --- the measuring side (runs in a child process, on one commit's code) -------------
+
+
+def measure(positions: int, seconds: float) -> dict[str, Any]:
+    """Every figure of one side, as JSON-safe values (runs on whichever code is importable)."""
+    import pickletable
+
+    figures: dict[str, float] = {}
+    notes: list[str] = []
+    figures[f"card {SEARCH_BOT} iterations/s"], fingerprint = _search_speed(positions)
+    for game in TABLES:
+        for mode in ("apply", "push"):
+            rate, used = _play_speed(game, mode, seconds)
+            figures[f"{game} random play via {mode}, decisions/s"] = rate
+            if used != mode:
+                notes.append(f"{game}: no push on this commit; '{mode}' measured through {used}")
+    return {
+        "figures": figures,
+        "notes": sorted(set(notes)),
+        "positions": fingerprint,
+        "code": str(Path(pickletable.__file__).resolve().parent),
+    }
+
+
+def _search_speed(positions: int) -> tuple[float, str]:
+    """ISMCTS iterations per CPU second over decisions from a seeded 2-player card game."""
+    from pickletable.bots import bot_from_name
+    from pickletable.core.agents import AgentView
+    from pickletable.core.state import CHANCE
+
+    iterations = 0
+    spent = 0.0
+    seen: list[str] = []
+    for index, state in enumerate(_card_positions(positions)):
+        seat = state.current_player
+        assert seat is not None and seat != CHANCE
+        bot: Any = bot_from_name(SEARCH_BOT, "card")
+        started = time.process_time()
+        bot.choose(AgentView(state, seat), random.Random(index))
+        spent += time.process_time() - started
+        iterations += bot.last_stats.iterations
+        seen.append(f"{len(seen)}:{seat}:{len(state.legal_actions())}")
+    return iterations / spent, " ".join(seen)
+
+
+def _card_positions(count: int) -> list[Any]:
+    """Decisions (two legal actions or more) every seventh one of seeded random card games."""
+    from pickletable.core.chance import sample_outcome
+    from pickletable.core.registry import get_game
+    from pickletable.core.state import CHANCE
+
+    found: list[Any] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        state = get_game("card").new_game(2, {})
+        rng = random.Random(seed)
+        decisions = 0
+        while state.current_player is not None and len(found) < count:
+            legal = state.legal_actions()
+            if state.current_player == CHANCE:
+                state.apply(sample_outcome(state, rng))
+                continue
+            if len(legal) > 1:
+                decisions += 1
+                if decisions % 7 == 0:
+                    found.append(state.clone())
+            state.apply(rng.choice(legal))
+    return found
+
+
+def _play_speed(game_id: str, mode: str, seconds: float) -> tuple[float, str]:
+    """Random-play decisions per CPU second through `apply` or `push` (else `_apply`)."""
+    from pickletable.core.chance import sample_outcome
+    from pickletable.core.registry import get_game
+    from pickletable.core.state import CHANCE
+
+    players, options = TABLES[game_id]
+    game = get_game(game_id)
+    probe = game.new_game(players, options)
+    used = mode if hasattr(probe, mode) else "_apply"
+    rng = random.Random(1)
+    decisions = 0
+    started = time.process_time()
+    end = started + seconds
+    while time.process_time() < end:
+        state = game.new_game(players, options)
+        play = getattr(state, used)
+        while True:
+            player = state.current_player
+            if player is None:
+                break
+            if player == CHANCE:
+                action = sample_outcome(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                decisions += 1
+            play(action)
+    return decisions / (time.process_time() - started), used
+
+
+# --- the comparing side ----------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--base", default=DEFAULT_BASE, help=f"base commit (default {DEFAULT_BASE})"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
+    parser.add_argument("--quick", action="store_true", help="small workloads (a smoke test)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--positions", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--seconds", type=float, default=0.0, help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.child:
+        print(json.dumps(measure(arguments.positions, arguments.seconds)))
+        return
+    positions, seconds = (2, 0.3) if arguments.quick else (6, 1.5)
+    compare(arguments.base, max(1, arguments.rounds), positions, seconds)
+
+
+def compare(base: str, rounds: int, positions: int, seconds: float) -> None:
+    """Check out `base`, run both sides `rounds` times interleaved, and print the figures."""
+    base_commit = _git("rev-parse", "--short", f"{base}^{{commit}}")
+    head_commit = _git("rev-parse", "--short", "HEAD")
+    dirty = _git("status", "--porcelain", "--", "src")
+    print(f"base {base_commit}: {_git('log', '-1', '--format=%s', base_commit)[:70]}")
+    print(f"HEAD {head_commit}: {_git('log', '-1', '--format=%s', 'HEAD')[:70]}")
+    if dirty:
+        print("note: HEAD is measured from the working tree, which has uncommitted changes in src/")
+    print(
+        f"{rounds} rounds; {positions} search positions, {seconds:g} CPU s per random-play figure"
+    )
+    results: dict[str, list[dict[str, Any]]] = {"base": [], "HEAD": []}
+    with tempfile.TemporaryDirectory(prefix="pickletable-base-") as folder:
+        worktree = Path(folder) / "base"
+        _git("worktree", "add", "--detach", "--quiet", str(worktree), base_commit)
+        try:
+            sides = {"base": worktree / "src", "HEAD": REPOSITORY / "src"}
+            for number in range(1, rounds + 1):
+                order = ["base", "HEAD"] if number % 2 else ["HEAD", "base"]
+                for side in order:
+                    results[side].append(_run_side(sides[side], positions, seconds))
+                _print_table(f"round {number}", results["base"][-1:], results["HEAD"][-1:])
+        finally:
+            _git("worktree", "remove", "--force", str(worktree))
+    _print_table(f"medians of {rounds} rounds", results["base"], results["HEAD"])
+    for side, runs in results.items():
+        for note in runs[0]["notes"]:
+            print(f"note ({side}): {note}")
+    if results["base"][0]["positions"] != results["HEAD"][0]["positions"]:
+        print("note: the two sides searched different positions (the rules changed between them)")
+
+
+def _run_side(source: Path, positions: int, seconds: float) -> dict[str, Any]:
+    environment = {**os.environ, "PYTHONPATH": str(source)}
+    command = [sys.executable, str(Path(__file__).resolve()), "--child"]
+    command += ["--positions", str(positions), "--seconds", str(seconds)]
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"measuring {source} failed:\n{done.stderr}")
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    if Path(result["code"]) != (source / "pickletable").resolve():
+        raise SystemExit(f"measured {result['code']}, not {source}: check PYTHONPATH")
+    return result
+
+
+def _print_table(title: str, base: list[dict[str, Any]], head: list[dict[str, Any]]) -> None:
+    print(f"\n{title}")
+    paired = len(base) > 1
+    extra = f" {'paired':>8}" if paired else ""
+    print(f"  {'figure':52} {'base':>12} {'HEAD':>12} {'HEAD/base':>10}{extra}")
+    for name in base[0]["figures"]:
+        old = statistics.median(run["figures"][name] for run in base)
+        new = statistics.median(run["figures"][name] for run in head)
+        line = f"  {name:52} {old:12,.0f} {new:12,.0f} {new / old:9.2f}x"
+        if paired:
+            pairs = zip(base, head, strict=True)
+            ratios = [h["figures"][name] / b["figures"][name] for b, h in pairs]
+            line += f" {statistics.median(ratios):7.2f}x"
+        print(line)
+    if paired:
+        print("  (paired: the median of each round's own HEAD/base, less swayed by load drifting)")
+
+
+def _git(*arguments: str) -> str:
+    done = subprocess.run(
+        ["git", "-C", str(REPOSITORY), *arguments], capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        raise SystemExit(f"git {' '.join(arguments)} failed: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
+if __name__ == "__main__":
+    main()
