@@ -386,7 +386,9 @@ class SlamCollector(Collector):
 
     def __init__(self, state: GameState) -> None:
         super().__init__(state)
-        self.dealer = 0
+        # The first round is dealt before any step (no "round" event): the last seat deals it.
+        self.dealer = int(getattr(state, "dealer", len(self.seats) - 1))
+        self.first = (self.dealer + 1) % len(self.seats)
         self.held: dict[int, frozenset[str]] | None = None
         self.last_play = "play"
         self.duel = False
@@ -404,8 +406,6 @@ class SlamCollector(Collector):
 
     def _round(self, state: GameState, event: Event) -> None:
         self.dealer = event.data["dealer"]
-        if self.first is None:
-            self.first = (self.dealer + 1) % len(self.seats)
         self.held = None
         self.duel = False
         self.last_play = "play"
