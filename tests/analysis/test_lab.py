@@ -172,20 +172,48 @@ def test_the_json_validates_and_the_report_has_every_plot(tmp_path: Path) -> Non
     table = tmp_path / "games.csv"
     result = CliRunner().invoke(
         app,
-        ["sim", "board", "--level", "advanced", "--games", "30", "--workers", "1", "--json",
-         "--sweep", "serve_after_point=rotate,keep", "--report", str(report), "--csv", str(table),
-         "--skill", "2", "--seed", "3"],
+        [
+            "sim",
+            "board",
+            "--level",
+            "advanced",
+            "--games",
+            "30",
+            "--workers",
+            "1",
+            "--json",
+            "--sweep",
+            "serve_after_point=rotate,keep",
+            "--report",
+            str(report),
+            "--csv",
+            str(table),
+            "--skill",
+            "2",
+            "--seed",
+            "3",
+        ],
     )
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout[result.stdout.index("{"):])
+    data = json.loads(result.stdout[result.stdout.index("{") :])
     jsonschema.validate(data, schema())
     assert [study["sweep_values"] for study in data["studies"]] == [
-        {"serve_after_point": "rotate"}, {"serve_after_point": "keep"}
+        {"serve_after_point": "rotate"},
+        {"serve_after_point": "keep"},
     ]
     assert data["skill"]["games_per_pairing"] == 2
     page = report.read_text()
-    for plot in ["lengths", "seats", "table-characters", "table-shot_pairs", "table-cards",
-                 "table-rally_ends", "table-serve", "sweep", "skill"]:
+    for plot in [
+        "lengths",
+        "seats",
+        "table-characters",
+        "table-shot_pairs",
+        "table-cards",
+        "table-rally_ends",
+        "table-serve",
+        "sweep",
+        "skill",
+    ]:
         assert f"data-plot='{plot}'" in page
     assert "http" not in page.replace("https://json-schema", "")
     assert len(table.read_text().splitlines()) == 61

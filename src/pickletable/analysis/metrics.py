@@ -145,7 +145,9 @@ METRICS: tuple[Metric, ...] = (
         _tally("comeback"),
     ),
     Metric(
-        "lead_changes", "times per game the leading side changed (ties skipped)", "0+",
+        "lead_changes",
+        "times per game the leading side changed (ties skipped)",
+        "0+",
         _per_game("lead_changes"),
     ),
     Metric(

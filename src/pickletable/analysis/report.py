@@ -20,13 +20,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 
-from pickletable.analysis import metrics  # noqa: E402
-from pickletable.analysis.metrics import METRICS, Estimate  # noqa: E402
-from pickletable.analysis.skill import SkillResult  # noqa: E402
-from pickletable.analysis.study import StudyResult, Table  # noqa: E402
+from pickletable.analysis import metrics
+from pickletable.analysis.metrics import METRICS, Estimate
+from pickletable.analysis.skill import SkillResult
+from pickletable.analysis.study import StudyResult, Table
 
 FOREST_TABLES = frozenset(
     {"characters", "shot_pairs", "cards", "twists", "positions", "points_by_end", "points_from"}
@@ -52,7 +52,8 @@ def render_report(studies: Sequence[StudyResult], skill: SkillResult | None) -> 
     if first is not None:
         options = ", ".join(f"{k}={v}" for k, v in first.spec.options.items() if v is not None)
         parts.append(
-            f"<p class='setup'>{first.spec.players} players; bots {html.escape(', '.join(first.spec.bots))}; "
+            f"<p class='setup'>{first.spec.players} players; "
+            f"bots {html.escape(', '.join(first.spec.bots))}; "
             f"{first.games_played} games per study (asked {first.games}); seed {first.seed}; "
             f"options {html.escape(options)}.</p>"
         )
@@ -62,7 +63,9 @@ def render_report(studies: Sequence[StudyResult], skill: SkillResult | None) -> 
         if len(studies) > 1:
             parts.append(f"<h3>{html.escape(heading)}</h3>")
         if study.interrupted:
-            parts.append("<p><strong>Stopped early (Ctrl-C): these are the games done.</strong></p>")
+            parts.append(
+                "<p><strong>Stopped early (Ctrl-C): these are the games done.</strong></p>"
+            )
         parts.append(
             "<ul class='findings'>"
             + "".join(f"<li>{html.escape(sentence)}</li>" for sentence in study.findings())
@@ -158,9 +161,7 @@ def plot_all(
     if not studies or not studies[0].summaries:
         return plots
     plots.append(("lengths", "Game length: histograms of each study", _png(_lengths(studies))))
-    plots.append(
-        ("seats", "Win rate by seat, with 95% intervals", _png(_seat_bars(studies)))
-    )
+    plots.append(("seats", "Win rate by seat, with 95% intervals", _png(_seat_bars(studies))))
     for table in studies[0].tables():
         if not table.rows:
             continue
@@ -255,8 +256,11 @@ def _sweep(studies: Sequence[StudyResult]) -> Figure:
     for axis, name in zip(axes.flat, SWEEP_METRICS, strict=True):
         estimates = [study.metric(name) for study in studies]
         axis.errorbar(
-            range(len(labels)), [e.value for e in estimates], yerr=_errors(estimates),
-            fmt="o-", capsize=3,
+            range(len(labels)),
+            [e.value for e in estimates],
+            yerr=_errors(estimates),
+            fmt="o-",
+            capsize=3,
         )
         axis.set_xticks(range(len(labels)), labels, rotation=30, fontsize=7, ha="right")
         axis.set_title(name, fontsize=9)
@@ -286,8 +290,12 @@ def _skill(skill: SkillResult) -> Figure:
     index = skill.index
     strongest = levels.index(skill.strongest)
     right.errorbar(
-        [strongest], [index.value], yerr=[[index.value - index.low], [index.high - index.value]],
-        fmt="none", capsize=5, color="black",
+        [strongest],
+        [index.value],
+        yerr=[[index.value - index.low], [index.high - index.value]],
+        fmt="none",
+        capsize=5,
+        color="black",
     )
     right.set_ylabel("Elo (random = 0)")
     right.set_title(f"skill index {index.plain(0)}", fontsize=9)

@@ -12,7 +12,8 @@ back in game order.
 unchecked `GameState.push` (chance outcomes and bot choices are taken from
 the legal lists) and the collector is told how many actions were legal.
 
->>> tasks = [GameTask("board", 2, {"level": "beginner"}, ("random", "random"), i, 7) for i in range(3)]
+>>> table = ("board", 2, {"level": "beginner"}, ("random", "random"))
+>>> tasks = [GameTask(*table, index, 7) for index in range(3)]
 >>> run = run_tasks(tasks, play_winners)
 >>> len(run.results), run.interrupted
 (3, False)
@@ -179,4 +180,3 @@ def play_winners(task: GameTask) -> list[int]:
     play_loop(state, agents, random.Random(task.game_seed))
     winners = state.outcome.winners if state.outcome is not None else ()
     return sorted(entry_at[seat] for seat in winners)
-

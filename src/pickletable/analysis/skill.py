@@ -96,8 +96,13 @@ class SkillResult:
         return {
             "games_per_pairing": self.games_per_pairing,
             "pairings": [
-                {"a": a, "b": b, "wins_a": wins[0], "wins_b": wins[1],
-                 "rate_a": self.pairing_rate((a, b)).to_json()}
+                {
+                    "a": a,
+                    "b": b,
+                    "wins_a": wins[0],
+                    "wins_b": wins[1],
+                    "rate_a": self.pairing_rate((a, b)).to_json(),
+                }
                 for (a, b), wins in self.wins.items()
             ],
             "ratings": self.ratings,

@@ -6,7 +6,8 @@ and turns them into JSON (`to_json`, valid against
 ``schema/study.schema.json``), CSV rows (`csv_rows`, one per game) and
 plain-words findings.
 
->>> result = run_study(StudySpec("board", 2, {"level": "beginner"}, ("random", "random")), 6, seed=1)
+>>> spec = StudySpec("board", 2, {"level": "beginner"}, ("random", "random"))
+>>> result = run_study(spec, 6, seed=1)
 >>> result.games_played, len(result.summaries)
 (6, 6)
 >>> sorted(result.to_json()["metrics"][0])
@@ -256,7 +257,10 @@ def _board_tables(games: Sequence[GameSummary]) -> list[Table]:
     effect = metrics.samples(games, "lead_change")
     cards = sorted(set(drawn) | set(used) | set(effect))
     extra = {
-        card: {"drawn_per_game": drawn.get(card, 0) / played, "used_per_game": used.get(card, 0) / played}
+        card: {
+            "drawn_per_game": drawn.get(card, 0) / played,
+            "used_per_game": used.get(card, 0) / played,
+        }
         for card in cards
     }
     effects = {card: effect.get(card, Estimate(0.0, 0.0, 0.0, 0)) for card in cards}
@@ -327,7 +331,9 @@ def _card_tables(games: Sequence[GameSummary]) -> list[Table]:
             "completed_by_turn",
             "Complete hands laid down, by turn of the rally",
             "share of complete lay-downs made on this turn (turns counted from 1 per rally)",
-            _shares(dict(sorted((f"turn {int(key):02d}", value) for key, value in completed.items()))),
+            _shares(
+                dict(sorted((f"turn {int(key):02d}", value) for key, value in completed.items()))
+            ),
         ),
         Table(
             "points_from",
@@ -399,7 +405,7 @@ def findings(result: StudyResult) -> list[str]:
                 f"lowest {low} {rows[low].percent()}."
             )
         elif table.name == "serve" and rows:
-            key, value = next(iter(rows.items()))
+            value = next(iter(rows.values()))
             said.append(f"{table.title}: {value.percent()} of rallies.")
     return said
 

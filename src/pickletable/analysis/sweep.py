@@ -24,7 +24,9 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
     name, sep, values = text.partition("=")
     listed = [value.strip() for value in values.split(",") if value.strip()]
     if not sep or not name.strip() or not listed:
-        raise OptionError(f"sweep {text!r}: write it as NAME=v1,v2,... e.g. level=beginner,advanced")
+        raise OptionError(
+            f"sweep {text!r}: write it as NAME=v1,v2,... e.g. level=beginner,advanced"
+        )
     return name.strip(), listed
 
 

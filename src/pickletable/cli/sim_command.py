@@ -172,9 +172,7 @@ def write_csv(path: Path, studies: list[StudyResult]) -> None:
         writer.writerows(rows)
 
 
-def print_summary(
-    console: Console, studies: list[StudyResult], skill: SkillResult | None
-) -> None:
+def print_summary(console: Console, studies: list[StudyResult], skill: SkillResult | None) -> None:
     """Findings, then the metrics side by side (one column per study), then the skill index."""
     if not studies:
         return
@@ -210,8 +208,8 @@ def print_summary(
         grid.add_column("first wins", justify="right")
         for pair in skill.wins:
             grid.add_row(f"{pair[0]} v {pair[1]}", skill.pairing_rate(pair).percent())
-        for level, value in skill.ratings.items():
-            grid.add_row(f"Elo {level}", f"{value:.0f}")
+        for level, rating in skill.ratings.items():
+            grid.add_row(f"Elo {level}", f"{rating:.0f}")
         console.print(grid)
         console.print(
             f"Skill index ({skill.strongest}): {skill.index.plain(0)} Elo; "
