@@ -21,6 +21,7 @@ the legal lists) and the collector is told how many actions were legal.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import random
 import signal
@@ -31,6 +32,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.chance import sample_outcome
+from pickletable.core.content import Content
 from pickletable.core.errors import IllegalActionError
 from pickletable.core.events import Event
 from pickletable.core.registry import get_game
@@ -103,8 +105,16 @@ def play_loop(
 
 
 def new_state(task: GameTask) -> GameState:
-    """The task's game at its first step."""
-    return get_game(task.game).new_game(task.players, task.options)
+    """The task's game at its first step (its content read once per process, not per game)."""
+    path = task.options.get("content")
+    content = _content(task.game, str(path) if path else None)
+    return get_game(task.game).new_game(task.players, task.options, content)
+
+
+@functools.lru_cache(maxsize=16)
+def _content(game: str, path: str | None) -> Content:
+    definition = get_game(game)
+    return definition.load_content(path) if path else definition.default_content()
 
 
 @dataclass
