@@ -4,6 +4,8 @@ Entry *i* of the bot list sits at seat *(i + g) mod P* in game *g* (P seats,
 one entry per seat), so every bot plays every seat equally often when the
 number of games is a multiple of P. Game *g* is seeded from the arena seed
 and *g* alone: the results do not depend on the number of worker processes.
+The games run on the study runner (`pickletable.analysis.runner`), the one
+way pickletable runs many games.
 
 A bot's win rate is over the seat-games it played (a bot listed twice plays
 twice per game); a win is being among the outcome's winners, so in team
@@ -19,19 +21,18 @@ choice (two or more legal actions).
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pickletable.analysis.runner import GameTask, new_state, play_loop, run_tasks
 from pickletable.analysis.statistics import percentile, wilson_interval
 from pickletable.bots import bot_from_name
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.errors import OptionError
-from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
 
 
@@ -84,16 +85,6 @@ class ArenaResult:
         }
 
 
-@dataclass(frozen=True)
-class _Task:
-    game: str
-    players: int
-    options: dict[str, Any]
-    entries: tuple[str, ...]
-    index: int
-    seed: int
-
-
 @dataclass
 class _GameRecord:
     winners: list[int]
@@ -124,15 +115,12 @@ def run_arena(
     resolved = definition.options.resolve(dict(options or {}))
     for name in bots:
         bot_from_name(name, game)  # fail early on a bad name
-    tasks = [_Task(game, count, dict(resolved), tuple(bots), index, seed) for index in range(games)]
-    started = time.perf_counter()
-    if workers > 1 and games > 1:
-        with multiprocessing.get_context().Pool(min(workers, games)) as pool:
-            records = list(pool.imap(_play, tasks, chunksize=1))
-    else:
-        records = [_play(task) for task in tasks]
-    elapsed = time.perf_counter() - started
-    return _summarise(game, count, resolved, games, seed, bots, records, elapsed)
+    tasks = [
+        GameTask(game, count, dict(resolved), tuple(bots), index, seed, rotate=True)
+        for index in range(games)
+    ]
+    run = run_tasks(tasks, _play, workers=workers)
+    return _summarise(game, count, resolved, games, seed, bots, run.results, run.seconds)
 
 
 def _summarise(
@@ -191,27 +179,27 @@ class TimedAgent:
         return action
 
 
-def _play(task: _Task) -> _GameRecord:
-    """One game of the arena, with the seats rotated by the game's index."""
-    definition = get_game(task.game)
-    state = definition.new_game(task.players, task.options)
-    seats = state.seats
-    count = len(seats)
+class _StepCounter:
+    def __init__(self) -> None:
+        self.steps = 0
+
+    def step(self, *_: object) -> None:
+        self.steps += 1
+
+
+def _play(task: GameTask) -> _GameRecord:
+    """One game of the arena, with the seats rotated by the game's index (the study runner's
+    game loop, with each bot timed)."""
+    state = new_state(task)
     times: list[list[float]] = [[] for _ in task.entries]
-    agents: dict[int, Agent] = {}
-    entry_at: dict[int, int] = {}
-    for entry, name in enumerate(task.entries):
-        seat = seats[(entry + task.index) % count]
-        agents[seat] = TimedAgent(bot_from_name(name, task.game), times[entry])
-        entry_at[seat] = entry
-    rng = random.Random(task.seed * 1_000_003 + task.index)
-    actions = 0
-
-    def count_step(*_: object) -> None:
-        nonlocal actions
-        actions += 1
-
-    run_match(state, agents, rng, on_step=count_step)
+    entry_at = task.seat_entries(state.seats)
+    agents: dict[int, Agent] = {
+        seat: TimedAgent(bot_from_name(task.entries[entry], task.game), times[entry])
+        for seat, entry in entry_at.items()
+    }
+    counter = _StepCounter()
+    play_loop(state, agents, random.Random(task.game_seed), counter)
+    actions = counter.steps
     winners = state.outcome.winners if state.outcome is not None else ()
     return _GameRecord([entry_at[seat] for seat in winners], times, actions)
 

@@ -40,3 +40,23 @@ def percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(share * len(ordered)))
     return ordered[rank - 1]
+
+
+def mean_interval(count: int, total: float, total_squares: float) -> tuple[float, float, float]:
+    """The mean of `count` values (given their sum and sum of squares) and its 95% interval.
+
+    The interval is the normal one, mean ± 1.96 standard errors (the studies
+    here have hundreds of values; with one value or none it is the mean itself).
+
+    >>> mean, low, high = mean_interval(4, 10.0, 30.0)  # the values 1, 2, 3, 4
+    >>> mean, round(low, 3), round(high, 3)
+    (2.5, 1.235, 3.765)
+    """
+    if count <= 0:
+        return 0.0, 0.0, 0.0
+    mean = total / count
+    if count == 1:
+        return mean, mean, mean
+    variance = max(0.0, (total_squares - count * mean * mean) / (count - 1))
+    half = 1.96 * math.sqrt(variance / count)
+    return mean, mean - half, mean + half

@@ -414,6 +414,63 @@ def analyze(
     )
 
 
+@app.command()
+@friendly
+def sim(
+    game: GameArg,
+    games: Annotated[int, typer.Option("--games", min=1, help="games per study")] = 200,
+    players: PlayersOpt = None,
+    doubles: DoublesOpt = False,
+    level: LevelOpt = None,
+    option: OptionOpt = None,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="one bot per seat, comma-separated (default: medium)"),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", min=1, help="processes (default: one per core)")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the whole study")] = 0,
+    skill: Annotated[
+        int | None,
+        typer.Option("--skill", min=1, help="also N games per pairing of random, medium, hard"),
+    ] = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option("--sweep", help="NAME=v1,v2,... (repeatable): one study per combination"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print every figure as JSON")] = False,
+    csv_path: Annotated[
+        Path | None, typer.Option("--csv", help="write one row per game to this CSV file")
+    ] = None,
+    report: Annotated[
+        Path | None, typer.Option("--report", help="write a self-contained HTML report")
+    ] = None,
+) -> None:
+    """The designer's lab: simulate many games, measure balance, length, drama and skill."""
+    from pickletable.cli.sim_command import run_sim
+
+    for path in (csv_path, report):
+        if path is not None:
+            check_writable(path)
+    run_sim(
+        game,
+        players=players,
+        doubles=doubles,
+        level=level,
+        option=option,
+        bots=bots,
+        games=games,
+        workers=workers,
+        seed=seed,
+        skill=skill,
+        sweep=sweep,
+        as_json=as_json,
+        csv_path=csv_path,
+        report=report,
+    )
+
+
 @app.command(name="games")
 def list_games() -> None:
     """List the games this version can play."""

@@ -1,0 +1,192 @@
+"""The one way to run many games: tasks, per-game seeds, a process pool, progress, Ctrl-C.
+
+A task names everything one game needs (game, players, options, one bot per
+entry, the game's index and the study seed) and a top-level *play* function
+turns it into a small picklable result. Game *i* is seeded from the study
+seed and *i* alone (``seed * 1_000_003 + i``, as the arena always did), so
+the results are the same for any number of worker processes; results come
+back in game order.
+
+`play_loop` is the game loop: the same steps and random draws as
+`pickletable.core.match.run_match`, but every step goes through the
+unchecked `GameState.push` (chance outcomes and bot choices are taken from
+the legal lists) and the collector is told how many actions were legal.
+
+>>> table = ("board", 2, {"level": "beginner"}, ("random", "random"))
+>>> tasks = [GameTask(*table, index, 7) for index in range(3)]
+>>> run = run_tasks(tasks, play_winners)
+>>> len(run.results), run.interrupted
+(3, False)
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+import random
+import signal
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from pickletable.core.agents import Agent, AgentView
+from pickletable.core.chance import sample_outcome
+from pickletable.core.content import Content
+from pickletable.core.errors import IllegalActionError
+from pickletable.core.events import Event
+from pickletable.core.registry import get_game
+from pickletable.core.state import CHANCE, GameState
+
+R = TypeVar("R")
+MAX_STEPS = 1_000_000
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything one game of a study needs; entry *e* sits at seat ``(e + index) % P``
+    when `rotate` is set, else at seat *e*."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    entries: tuple[str, ...]
+    index: int
+    seed: int
+    rotate: bool = False
+
+    @property
+    def game_seed(self) -> int:
+        """The seed of this game's random number generator."""
+        return self.seed * 1_000_003 + self.index
+
+    def seat_entries(self, seats: Sequence[int]) -> dict[int, int]:
+        """Which entry sits at each seat."""
+        count = len(seats)
+        shift = self.index if self.rotate else 0
+        return {seats[(entry + shift) % count]: entry for entry in range(len(self.entries))}
+
+
+class StepWatcher(Protocol):
+    """Told about every step: the state after it, who acted, how many actions were legal."""
+
+    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
+        """One step was played (`legal` is 0 for chance steps)."""
+        ...
+
+
+def play_loop(
+    state: GameState,
+    agents: Mapping[int, Agent],
+    rng: random.Random,
+    watcher: StepWatcher | None = None,
+) -> GameState:
+    """Play `state` to its end with `agents`, drawing chance from `rng`; return it."""
+    push = state.push
+    for _ in range(MAX_STEPS):
+        player = state.current_player
+        if player is None:
+            return state
+        if player == CHANCE:
+            action = sample_outcome(state, rng)
+            legal = 0
+        else:
+            view = AgentView(state, player)
+            action = agents[player].choose(view, rng)
+            legal = len(view.legal_actions)
+            if action not in view.legal_actions:
+                raise IllegalActionError(
+                    action, view.legal_actions, f"returned by agent {agents[player].name}"
+                )
+        events = push(action)
+        if watcher is not None:
+            watcher.step(state, player, legal, events)
+    raise RuntimeError(f"game did not end within {MAX_STEPS} steps")
+
+
+def new_state(task: GameTask) -> GameState:
+    """The task's game at its first step (its content read once per process, not per game)."""
+    path = task.options.get("content")
+    content = _content(task.game, str(path) if path else None)
+    return get_game(task.game).new_game(task.players, task.options, content)
+
+
+@functools.lru_cache(maxsize=16)
+def _content(game: str, path: str | None) -> Content:
+    definition = get_game(game)
+    return definition.load_content(path) if path else definition.default_content()
+
+
+@dataclass
+class RunResult(Generic[R]):
+    """The results of the games that were played, in game order, and whether Ctrl-C cut it short."""
+
+    results: list[R]
+    interrupted: bool
+    seconds: float
+    workers: int = 1
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+Progress = Callable[[int], None]
+"""Called with the number of games finished so far, after each game."""
+
+
+def run_tasks(
+    tasks: Sequence[GameTask],
+    play: Callable[[GameTask], R],
+    *,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> RunResult[R]:
+    """Play every task (on `workers` processes when more than one) and collect the results.
+
+    `play` must be a module-level function (it is sent to the worker
+    processes). Ctrl-C (a `KeyboardInterrupt`, in `play` or `progress` too)
+    stops the run cleanly: the pool is shut down and the games finished
+    before it, in game order, are returned with ``interrupted`` set.
+    """
+    started = time.perf_counter()
+    results: list[R] = []
+    interrupted = False
+    used = max(1, min(workers, len(tasks)))
+    try:
+        if used > 1:
+            with multiprocessing.get_context().Pool(used, initializer=_ignore_interrupts) as pool:
+                try:
+                    chunk = max(1, min(8, len(tasks) // (used * 16)))
+                    _gather(pool.imap(play, tasks, chunksize=chunk), results, progress)
+                except KeyboardInterrupt:
+                    pool.terminate()
+                    raise
+        else:
+            _gather((play(task) for task in tasks), results, progress)
+    except KeyboardInterrupt:
+        interrupted = True
+    return RunResult(results, interrupted, time.perf_counter() - started, used)
+
+
+def _gather(source: Iterator[R], results: list[R], progress: Progress | None) -> None:
+    for result in source:
+        results.append(result)
+        if progress is not None:
+            progress(len(results))
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_winners(task: GameTask) -> list[int]:
+    """The simplest play function: the winning entries of one game (used by doctests)."""
+    from pickletable.bots import bot_from_name
+
+    state = new_state(task)
+    entry_at = task.seat_entries(state.seats)
+    agents: dict[int, Agent] = {
+        seat: bot_from_name(task.entries[entry], task.game) for seat, entry in entry_at.items()
+    }
+    play_loop(state, agents, random.Random(task.game_seed))
+    winners = state.outcome.winners if state.outcome is not None else ()
+    return sorted(entry_at[seat] for seat in winners)
