@@ -23,7 +23,7 @@ from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.registry import get_game
 from pickletable.core.state import GameState
-from pickletable.games.board.state import BoardState
+from pickletable.games.board.position import BoardPosition
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
 
 Variant = tuple[str, int, dict[str, Any]]
@@ -39,14 +39,14 @@ def pairs(variant: Variant, count: int) -> list[tuple[GameState, GameState, int]
         seat = state.current_player
         assert seat is not None
         other = state.resample(seat, random.Random(1000 + index))
-        assert other.observation(seat) == state.observation(seat)
+        assert other.observe(seat) == state.observe(seat)
         found.append((state, other, seat))
     return found
 
 
 def hidden_cards_differ(state: GameState, other: GameState, seat: int) -> bool:
     """Whether some other seat (or the table's face-down cards) would tell the two apart."""
-    return any(state.observation(s) != other.observation(s) for s in state.seats if s != seat)
+    return any(state.observe(s) != other.observe(s) for s in state.seats if s != seat)
 
 
 def decisions(bot: Agent, state: GameState, seat: int, seed: int) -> str:
@@ -60,7 +60,7 @@ class PeekingBot:
 
     def choose(self, view: AgentView, rng: random.Random) -> Action:
         state = view._state  # the one thing a bot must never do
-        seen = repr([state.observation(s) for s in state.seats if s != view.seat])
+        seen = repr([state.observe(s) for s in state.seats if s != view.seat])
         digest = hashlib.sha256(seen.encode()).digest()
         return view.legal_actions[int.from_bytes(digest[:4]) % len(view.legal_actions)]
 
@@ -99,8 +99,8 @@ def test_ismcts_ignores_hidden_cards(variant: Variant) -> None:
 
 def board_fields(state: GameState) -> dict[str, Any]:
     """Every stored field of a board position (piles as their unseen and known cards)."""
-    assert isinstance(state, BoardState)
-    fields = {name: getattr(state, name) for name in BoardState.__slots__}
+    assert isinstance(state, BoardPosition)
+    fields = {name: getattr(state, name) for name in BoardPosition.__slots__}
     fields["piles"] = {
         name: (dict(pile.unseen), list(pile.known)) for name, pile in state.piles.items()
     }
@@ -112,7 +112,7 @@ def test_the_board_game_has_no_hidden_cards_to_leak(variant: Variant) -> None:
     # Every seat and a spectator see one table, and a resample is the very position:
     # reading the true state tells a bot nothing its view does not.
     for index, (state, other, seat) in enumerate(pairs(variant, 6)):
-        views = [state.observation(s) for s in (*state.seats, None)]
+        views = [get_game("board").presenter.view(state, s) for s in (*state.seats, None)]
         assert all(view == views[0] for view in views)
         assert board_fields(other) == board_fields(state)
         for bot in (RandomBot(), HeuristicBot(), ISMCTSBot(25)):

@@ -42,7 +42,11 @@ def test_every_bot_answers_random_positions_legally(variant: tuple[str, int, Any
         for bot in bots:
             view = AgentView(state, seat)
             action = bot.choose(view, random.Random(index))
-            assert action in view.legal_actions, (bot.name, str(action), state.prompt())
+            assert action in view.legal_actions, (
+                bot.name,
+                str(action),
+                get_game(game).presenter.prompt(state),
+            )
 
 
 def index_seed(game: str) -> int:
@@ -75,7 +79,7 @@ def test_a_caller_cannot_change_the_legal_actions_by_editing_the_list(
         expected = list(state.legal_actions())
         given = state.legal_actions()
         given.clear()
-        assert state.legal_actions() == expected, state.prompt()
+        assert state.legal_actions() == expected, get_game(game).presenter.prompt(state)
         clone = state.clone()
         clone.legal_actions().reverse()
         assert state.legal_actions() == expected

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from pickletable.core.events import Event
+from pickletable.core.registry import get_game
 from pickletable.core.state import GameState
 from tests.browser.conftest import SCREENSHOTS, Server
 from tests.browser.staging import open_seat, random_moves, stage_table
@@ -40,5 +41,7 @@ def test_the_last_point_or_round_is_on_show_after_play_goes_on(
     table = stage_table(server, game, seats, moves)
     page = open_seat(browser, server, table.id, table.tokens[state.seats[0]])
 
-    expect(page.locator(selector)).to_have_text(label + state.describe(last))
+    expect(page.locator(selector)).to_have_text(
+        label + get_game(game).presenter.describe(state, last)
+    )
     page.screenshot(path=str(SCREENSHOTS / f"{game}-last-result.png"), animations="disabled")

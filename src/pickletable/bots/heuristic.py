@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
@@ -43,6 +44,16 @@ def policy_for(game_id: str, *, rollout: bool = False) -> Policy | None:
     return policy
 
 
+def game_named_by(observed: Any) -> str:
+    """The game an observation belongs to: its ``game`` field.
+
+    A game whose observation is still the old dict names it under the key ``game``.
+    """
+    if isinstance(observed, dict):
+        return str(observed["game"])
+    return str(observed.game)
+
+
 class HeuristicBot:
     """Rules of thumb a decent human player would recognise, one set per game.
 
@@ -61,7 +72,7 @@ class HeuristicBot:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        game_id = str(view.observation["game"])
+        game_id = game_named_by(view.observed)
         if game_id not in self._policies:
             self._policies[game_id] = policy_for(game_id, rollout=self.rollout)
         policy = self._policies[game_id]
