@@ -7,6 +7,7 @@ out simply deals no more. Once dealing is done the Colour Ball die is rolled.
 
 from __future__ import annotations
 
+from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
 from pickletable.games.board.content import ADVANCED_EFFECTS
@@ -58,8 +59,9 @@ def pile_to_draw(position: BoardPosition) -> str:
     return position.draw_pile
 
 
-def deal(position: BoardPosition, card: str, events: list[Event]) -> None:
-    """Deal one card drawn at setup to the seat whose turn it is to receive one."""
+def deal(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """Deal the card drawn at setup (``draw CARD``) to the seat whose turn it is to get one."""
+    card = action.args[0]
     position.piles[position.deal_queue[0][1]].take(card)
     seat, pile = position.deal_queue.pop(0)
     give(position, seat, pile, card, events)

@@ -8,6 +8,7 @@ game ends the moment a player, or in doubles a whole team, is at the target.
 
 from __future__ import annotations
 
+from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import Outcome
 from pickletable.games.board.dealing import give
@@ -59,6 +60,20 @@ def next_server(position: BoardPosition, after: int) -> int:
     return after
 
 
+def first_server(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """The Colour Ball die (``roll COLOUR``) picks who serves first."""
+    seat = position.rules.seat_of_colour[action.args[0]]
+    events.append(Event(EventKind.FIRST_SERVER, {"seat": seat}))
+    start_serve(position, seat, events)
+
+
+def choose_server(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """A Strategy Card's player picks the next server (``server COLOUR``)."""
+    seat = position.rules.seat_of_colour[action.args[0]]
+    events.append(Event(EventKind.SERVER_CHOSEN, {"seat": position.chooser, "server": seat}))
+    start_serve(position, seat, events)
+
+
 def start_serve(position: BoardPosition, server: int, events: list[Event]) -> None:
     """A new rally: `server` to serve, the hitting order set, the stanchion picked up."""
     position.server = server
@@ -74,8 +89,9 @@ def start_serve(position: BoardPosition, server: int, events: list[Event]) -> No
 
 
 # --- Play Cards --------------------------------------------------------------
-def draw_play_card(position: BoardPosition, card_id: str, events: list[Event]) -> None:
-    """Carry out a Play Card just drawn by the player who earned the point."""
+def draw_play_card(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """Carry out the Play Card just drawn (``draw CARD``) by the player who earned the point."""
+    card_id = action.args[0]
     position.piles["play"].take(card_id)
     earner = position.earner if position.earner is not None else 0
     card = position.rules.content.play_cards[card_id]
@@ -119,17 +135,18 @@ def draw_play_card(position: BoardPosition, card_id: str, events: list[Event]) -
     finish_play_card(position, events)
 
 
-def draw_given_card(position: BoardPosition, card: str, events: list[Event]) -> None:
-    """The Skill or Strategy Card a Play Card gave, drawn for its earner."""
+def draw_given_card(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """The Skill or Strategy Card a Play Card gave (``draw CARD``), drawn for its earner."""
+    card = action.args[0]
     position.piles[position.draw_pile].take(card)
     give(position, position.earner or 0, position.draw_pile, card, events)
     finish_play_card(position, events)
 
 
-def move_target(position: BoardPosition, seat: int, events: list[Event]) -> None:
-    """The opponent the Play Card's drawer picked moves by the card's amount."""
+def move_target(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """The opponent the Play Card's drawer picked (``target COLOUR``) moves by its amount."""
     card = position.rules.content.play_cards[position.play_card or ""]
-    move(position, seat, card.amount, events)
+    move(position, position.rules.seat_of_colour[action.args[0]], card.amount, events)
     finish_play_card(position, events)
 
 

@@ -13,7 +13,7 @@ from pickletable.core.piles import Pile
 from pickletable.core.state import GameState, Outcome
 from pickletable.games.board.content import Character
 from pickletable.games.board.rules import BoardRules, team_of
-from pickletable.games.board.vocabulary import HITTING_STEPS, Step, Via
+from pickletable.games.board.vocabulary import ANSWERING_STEPS, HITTING_STEPS, Step, Via
 
 
 class LastShot(NamedTuple):
@@ -149,7 +149,7 @@ class BoardPosition(GameState):
 
     def shot_to_answer(self) -> LastShot | None:
         """The IN shot the hitter answers now (``None`` before a serve or outside a rally)."""
-        if self.step in (Step.HIT, Step.ROLL_OUTCOME, Step.ROLL_HIT):
+        if self.step in ANSWERING_STEPS:
             return self.previous
         return None
 

@@ -101,8 +101,9 @@ def _strategy(position: BoardPosition, hitter: int, card: str, events: list[Even
         position.targets = choices
 
 
-def roll(position: BoardPosition, face: str, events: list[Event]) -> None:
-    """A die came up `face`: the serve's one die, or a hit's two dice one after the other."""
+def roll(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """A die came up (``roll FACE``): the serve's one die, or a hit's two dice one by one."""
+    face = action.args[0]
     hitter = position.order[position.hit_index]
     step = position.step
     if step == Step.ROLL_OUTCOME:

@@ -31,21 +31,50 @@ are kept in whole spaces (one space = the ``step`` option).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
 from pickletable.games.board.dealing import deal, pile_to_draw, set_up
 from pickletable.games.board.observer import BoardObservation, observe
 from pickletable.games.board.points import (
+    choose_server,
     draw_given_card,
     draw_play_card,
+    first_server,
     move_target,
-    start_serve,
 )
 from pickletable.games.board.position import BoardPosition
 from pickletable.games.board.rally import card_refusal, hit, hit_actions, roll, serve
 from pickletable.games.board.rules import BoardRules
-from pickletable.games.board.vocabulary import CHANCE_STEPS, PLACE_STANCHION, SERVE, EventKind, Step
+from pickletable.games.board.vocabulary import (
+    CHANCE_STEPS,
+    DRAW_STEPS,
+    HITTER_ASKED,
+    OUTCOME_DIE_STEPS,
+    PLACE_STANCHION,
+    SERVE,
+    Step,
+)
+
+StepPlay = Callable[[BoardPosition, Action, list[Event]], None]
+"""How an action is played at one step: it changes the position and adds events."""
+
+PLAYS: dict[Step, StepPlay] = {
+    Step.DEAL: deal,
+    Step.COLOUR: first_server,
+    Step.SERVE: serve,
+    Step.SERVE_ROLL: roll,
+    Step.HIT: hit,
+    Step.ROLL_OUTCOME: roll,
+    Step.ROLL_HIT: roll,
+    Step.CHOOSE_SERVER: choose_server,
+    Step.PLAY_DRAW: draw_play_card,
+    Step.PLAY_TARGET: move_target,
+    Step.CARD_DRAW: draw_given_card,
+}
+"""Which rules module plays an action, by step (``over`` takes none)."""
 
 
 class BoardState(BoardPosition):
@@ -68,7 +97,7 @@ class BoardState(BoardPosition):
         step = self.step
         if step in CHANCE_STEPS:
             return CHANCE
-        if step in (Step.SERVE, Step.HIT):
+        if step in HITTER_ASKED:
             return self.order[self.hit_index]
         if step == Step.CHOOSE_SERVER:
             return self.chooser
@@ -78,15 +107,15 @@ class BoardState(BoardPosition):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         step = self.step
-        if step in (Step.SERVE_ROLL, Step.ROLL_OUTCOME):
+        if step in OUTCOME_DIE_STEPS:
             return list(self.rules.outcome_die)
         if step == Step.ROLL_HIT:
             return list(self.rules.hit_die)
-        if step == Step.COLOUR:
-            return list(self.rules.colour_die)
-        if step in (Step.DEAL, Step.PLAY_DRAW, Step.CARD_DRAW):
+        if step in DRAW_STEPS:
             pile = self.piles[pile_to_draw(self)]
             return [(Action("draw", (card,)), p) for card, p in pile.draw_outcomes()]
+        if step == Step.COLOUR:
+            return list(self.rules.colour_die)
         return []
 
     def legal_actions(self) -> list[Action]:
@@ -106,7 +135,7 @@ class BoardState(BoardPosition):
         return []
 
     def illegal_reason(self, action: Action) -> str:
-        if self.step in (Step.SERVE, Step.HIT) and action.verb in ("skill", "strategy"):
+        if self.step in HITTER_ASKED and action.verb in ("skill", "strategy"):
             return card_refusal(self, action)
         return super().illegal_reason(action)
 
@@ -116,27 +145,7 @@ class BoardState(BoardPosition):
 
     def _play(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        step = self.step
-        if step == Step.HIT:
-            hit(self, action, events)
-        elif step in (Step.ROLL_OUTCOME, Step.ROLL_HIT, Step.SERVE_ROLL):
-            roll(self, action.args[0], events)
-        elif step == Step.SERVE:
-            serve(self, action, events)
-        elif step == Step.DEAL:
-            deal(self, action.args[0], events)
-        elif step == Step.PLAY_DRAW:
-            draw_play_card(self, action.args[0], events)
-        elif step == Step.CARD_DRAW:
-            draw_given_card(self, action.args[0], events)
-        elif step == Step.COLOUR:
-            seat = self.rules.seat_of_colour[action.args[0]]
-            events.append(Event(EventKind.FIRST_SERVER, {"seat": seat}))
-            start_serve(self, seat, events)
-        elif step == Step.CHOOSE_SERVER:
-            seat = self.rules.seat_of_colour[action.args[0]]
-            events.append(Event(EventKind.SERVER_CHOSEN, {"seat": self.chooser, "server": seat}))
-            start_serve(self, seat, events)
-        elif step == Step.PLAY_TARGET:
-            move_target(self, self.rules.seat_of_colour[action.args[0]], events)
+        play = PLAYS.get(self.step)
+        if play is not None:
+            play(self, action, events)
         return events

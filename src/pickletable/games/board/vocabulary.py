@@ -60,6 +60,20 @@ CHANCE_STEPS = frozenset(
 HITTING_STEPS = frozenset({Step.SERVE, Step.SERVE_ROLL, Step.HIT, Step.ROLL_OUTCOME, Step.ROLL_HIT})
 """The steps of a rally in progress, at which someone is to hit the ball."""
 
+HITTER_ASKED = frozenset({Step.SERVE, Step.HIT})
+"""The steps at which the hitter decides (serve, or how to hit)."""
+
+ANSWERING_STEPS = frozenset({Step.HIT, Step.ROLL_OUTCOME, Step.ROLL_HIT})
+"""The steps at which the hitter answers the last IN shot."""
+
+OUTCOME_DIE_STEPS = frozenset({Step.SERVE_ROLL, Step.ROLL_OUTCOME})
+"""The steps at which chance rolls the IN/OUT/ACE die."""
+
+DRAW_STEPS = frozenset({Step.DEAL, Step.PLAY_DRAW, Step.CARD_DRAW})
+"""The steps at which chance draws a card from a face-down pile."""
+
+# (Sets of steps are also quicker to test than `Step.X` lookups, which cost on Python 3.11.)
+
 
 class EventKind(StrEnum):
     """The kinds of events the board game's actions cause."""
