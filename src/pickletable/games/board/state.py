@@ -17,7 +17,8 @@ This module answers who acts and what is legal at each step and hands each
 action to the module that plays it: ``dealing`` (setup), ``rally`` (serves
 and shots), ``points`` (points, the serve, Play Cards and the end). The
 fields and the questions the rules ask live in ``position``. Skill levels
-are kept in whole spaces (one space = the ``step`` option).
+are kept in whole spaces (one space = the ``step`` option, which has nothing
+to do with ``BoardState.step``).
 
 >>> from pickletable.games.board import GAME
 >>> state = GAME.new_game(2, {"level": "beginner"})
