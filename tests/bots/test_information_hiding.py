@@ -23,7 +23,7 @@ from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.registry import get_game
 from pickletable.core.state import GameState
-from pickletable.games.board.state import BoardState
+from pickletable.games.board.position import BoardPosition
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
 
 Variant = tuple[str, int, dict[str, Any]]
@@ -99,8 +99,8 @@ def test_ismcts_ignores_hidden_cards(variant: Variant) -> None:
 
 def board_fields(state: GameState) -> dict[str, Any]:
     """Every stored field of a board position (piles as their unseen and known cards)."""
-    assert isinstance(state, BoardState)
-    fields = {name: getattr(state, name) for name in BoardState.__slots__}
+    assert isinstance(state, BoardPosition)
+    fields = {name: getattr(state, name) for name in BoardPosition.__slots__}
     fields["piles"] = {
         name: (dict(pile.unseen), list(pile.known)) for name, pile in state.piles.items()
     }
@@ -112,7 +112,7 @@ def test_the_board_game_has_no_hidden_cards_to_leak(variant: Variant) -> None:
     # Every seat and a spectator see one table, and a resample is the very position:
     # reading the true state tells a bot nothing its view does not.
     for index, (state, other, seat) in enumerate(pairs(variant, 6)):
-        views = [state.observation(s) for s in (*state.seats, None)]
+        views = [get_game("board").presenter.view(state, s) for s in (*state.seats, None)]
         assert all(view == views[0] for view in views)
         assert board_fields(other) == board_fields(state)
         for bot in (RandomBot(), HeuristicBot(), ISMCTSBot(25)):

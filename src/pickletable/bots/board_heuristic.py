@@ -26,10 +26,10 @@ A roll is a bad gamble for whoever makes it: in advanced play it goes OUT
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
+from pickletable.games.board.observer import BoardObservation, SeatObservation
 
 
 def choose(view: AgentView, rng: random.Random) -> Action:
@@ -40,76 +40,58 @@ def choose(view: AgentView, rng: random.Random) -> Action:
         by_verb.setdefault(action.verb, []).append(action)
     if "place" in by_verb:
         return by_verb["place"][0]
-    observation = view.observation
-    seats = {entry["seat"]: entry for entry in observation["seats"]}
-    me = seats[view.seat]
+    observed: BoardObservation = view.observed
+    me = observed.seat_of(view.seat)
     if "server" in by_verb:
-        return _pick(by_verb["server"], seats, me["team"], own_side=True)
+        return _pick(by_verb["server"], observed, me.team, own_side=True)
     if "target" in by_verb:
-        return _pick(by_verb["target"], seats, me["team"], own_side=False)
+        return _pick(by_verb["target"], observed, me.team, own_side=False)
     if "roll" in by_verb and len(legal) > 1:
-        return _hit(view.seat, observation, seats, by_verb)
+        return _hit(me, observed, by_verb)
     return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
 
 
 def _pick(
-    actions: list[Action], seats: dict[int, dict[str, Any]], team: int, *, own_side: bool
+    actions: list[Action], observed: BoardObservation, team: int, *, own_side: bool
 ) -> Action:
     """Own side: the server furthest behind; other side: the opponent furthest ahead."""
-    colour_seat = {entry["colour"]: entry for entry in seats.values()}
+    by_colour = {entry.colour: entry for entry in observed.seats}
 
     def rank(action: Action) -> tuple[bool, float]:
-        entry = colour_seat[action.args[0]]
-        mine = entry["team"] == team
+        entry = by_colour[action.args[0]]
+        mine = entry.team == team
         if own_side:
-            return (mine, -entry["skill"])
-        return (not mine, entry["skill"])
+            return (mine, -entry.skill)
+        return (not mine, entry.skill)
 
     return max(actions, key=rank)
 
 
 def _hit(
-    seat: int,
-    observation: dict[str, Any],
-    seats: dict[int, dict[str, Any]],
-    by_verb: dict[str, list[Action]],
+    me: SeatObservation, observed: BoardObservation, by_verb: dict[str, list[Action]]
 ) -> Action:
     """Hit 3 on with cards in hand: see the module docstring."""
-    rally = observation["rally"]
-    serving = rally["serving_team"] == seats[seat]["team"]
-    skills = by_verb.get("skill", [])
-    aces = [action for action in skills if _skill_result(action.args[0]) == "ace"]
+    serving = observed.serving_team == me.team
+    held = {card.id: card for card in me.skill_cards}
+    skills = [(action, held[action.args[0]]) for action in by_verb.get("skill", [])]
+    aces = [action for action, card in skills if card.result == "ace"]
     strategies = by_verb.get("strategy", [])
     if not serving and strategies:
         return strategies[0]
     if aces:
         return aces[0]
-    order = rally["order"]
-    following = seats[order[(order.index(seat) + 1) % len(order)]]
-    character = seats[seat]["character"] or {}
-    answered = {
-        card["id"]
-        for card in following["strategy_cards"]
-        if card["id"] != (following["character"] or {}).get("bad")
-    }
+    order = observed.order
+    following = observed.seat_of(order[(order.index(me.seat) + 1) % len(order)])
+    bad = me.character.bad if me.character else None
+    nice = me.character.nice if me.character else None
+    following_bad = following.character.bad if following.character else None
+    answered = {face for face in following.strategy_cards if face != following_bad}
     best: Action | None = None
     best_rank = -1
-    for action in skills:
-        result, shot = _skill_result(action.args[0]), _skill_shot(action.args[0])
-        if result != "in" or shot == character.get("bad") or shot in answered:
+    for action, card in skills:
+        if card.result != "in" or card.shot == bad or card.shot in answered:
             continue
-        rank = 2 if shot == character.get("nice") else 1
+        rank = 2 if card.shot == nice else 1
         if rank > best_rank:
             best, best_rank = action, rank
     return best if best is not None else by_verb["roll"][0]
-
-
-def _skill_result(card: str) -> str:
-    """The die face a Skill Card stands for, read from its id (``in-drop``, ``ace``)."""
-    return card.split("-", 1)[0]
-
-
-def _skill_shot(card: str) -> str | None:
-    """The HIT face of a Skill Card, if it names one."""
-    _, _, shot = card.partition("-")
-    return shot or None

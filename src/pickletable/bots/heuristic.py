@@ -61,18 +61,10 @@ class HeuristicBot:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        game_id = _game_of(view)
+        game_id = view.game_id
         if game_id not in self._policies:
             self._policies[game_id] = policy_for(game_id, rollout=self.rollout)
         policy = self._policies[game_id]
         if policy is None:
             return legal[rng.randrange(len(legal))]
         return policy(view, rng)
-
-
-def _game_of(view: AgentView) -> str:
-    """The game an observation names: a typed observation's ``game``, or the old dict's."""
-    observed = view.observed
-    if isinstance(observed, dict):  # a game whose `observe` is still its full observation
-        return str(observed["game"])
-    return str(observed.game)

@@ -17,11 +17,12 @@ class AgentView:
     (through `GameState.resample`), for search.
     """
 
-    __slots__ = ("__dict__", "_state", "legal_actions", "seat")
+    __slots__ = ("__dict__", "_state", "game_id", "legal_actions", "seat")
 
     def __init__(self, state: GameState, seat: int) -> None:
         self._state = state
         self.seat = seat
+        self.game_id = state.game_id
         self.legal_actions: list[Action] = state.legal_actions()
 
     @cached_property

@@ -7,6 +7,7 @@ from typing import Any
 from pickletable.core.events import Event
 from pickletable.games.board import GAME
 from pickletable.games.board.state import BoardState
+from pickletable.games.board.vocabulary import Step
 
 # Default characters used by the tests, with their Nice and Bad Shots.
 DANA = "dinkin-dana"  # nice dink, bad lob
@@ -41,7 +42,7 @@ def set_up(
 ) -> list[Event]:
     """Deal the given characters (and, at advanced, cards) and roll the first server."""
     events: list[Event] = []
-    while state.phase == "deal":
+    while state.step == Step.DEAL:
         seat, pile = state.deal_queue[0]
         if pile == "character":
             card = characters[state.seats.index(seat)]

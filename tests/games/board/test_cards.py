@@ -7,6 +7,7 @@ import pytest
 from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError
 from pickletable.games.board.state import BoardState
+from pickletable.games.board.vocabulary import EventKind, Step
 
 from .helpers import BO, DANA, LOU, PETE, THEO, kinds, levels, new_game, play, set_up
 
@@ -35,7 +36,7 @@ def test_skill_card_replaces_both_dice_and_goes_to_the_bottom_of_its_pile() -> N
     set_up(state, [THEO, LOU], skills={0: SKILLS})
     rally_to_hit_three(state)
     events = play(state, "skill in-drop")
-    assert "die" not in kinds(events)
+    assert EventKind.DIE not in kinds(events)
     assert state.skill_hand[0] == ["ace", "in-lob"]
     assert state.piles["skill"].known[-1] == "in-drop"
     assert state.current_player == 2 and state.hit_number == 4
@@ -81,7 +82,7 @@ def test_a_nice_shot_face_on_an_out_shot_is_no_nice_shot() -> None:
     set_up(state, [THEO, LOU])
     rally_to_hit_three(state)
     events = play(state, "roll", "roll out", "roll drop")
-    shot = [e for e in events if e.kind == "shot"][-1]
+    shot = [e for e in events if e.kind == EventKind.SHOT][-1]
     assert shot["result"] == "out" and shot["face"] == "drop"
     assert shot["nice_shot"] is False
 
@@ -91,7 +92,7 @@ def test_skill_card_nice_shot_counts_as_a_roll_by_default() -> None:
     set_up(state, [THEO, LOU], skills={0: SKILLS, 2: ["ace", "ace", "ace"]})
     rally_to_hit_three(state)
     events = play(state, "skill in-drop")  # Drop is Theo's Nice Shot
-    assert [e for e in events if e.kind == "shot"][-1]["nice_shot"] is True
+    assert [e for e in events if e.kind == EventKind.SHOT][-1]["nice_shot"] is True
     assert skill_choices(state) == ["roll"]
 
 
@@ -105,7 +106,7 @@ def test_skill_card_shot_opens_a_strategy_card_by_default() -> None:
     assert state.current_player == 2
     assert [str(a) for a in state.legal_actions() if a.verb == "strategy"] == ["strategy drop"]
     events = play(state, "strategy drop")
-    assert ("strategy_card", 2) in [(e.kind, e.data.get("seat")) for e in events]
+    assert (EventKind.STRATEGY_CARD, 2) in [(e.kind, e.data.get("seat")) for e in events]
     assert state.strategy_hand[2] == ["dink", "dink"]
 
 
@@ -132,7 +133,7 @@ def test_skill_card_shot_on_your_bad_shot_is_out() -> None:
     rally_to_hit_three(state)
     play(state, "roll", "roll in", "roll dink")
     events = play(state, "skill in-volley")
-    assert [e for e in events if e.kind == "shot"][-1]["result"] == "out"
+    assert [e for e in events if e.kind == EventKind.SHOT][-1]["result"] == "out"
     assert levels(state)["blue"] == 0.5
 
 
@@ -164,8 +165,8 @@ def test_strategy_card_ends_the_rally_with_no_point_and_its_player_picks_the_ser
     set_up(state, [THEO, LOU], strategies={0: ["dink", "lob", "lob"]})
     rally_to_hit_three(state, return_shot="dink")
     events = play(state, "strategy dink")
-    assert "point" not in kinds(events)
-    assert state.phase == "choose_server" and state.current_player == 0
+    assert EventKind.POINT not in kinds(events)
+    assert state.step == Step.CHOOSE_SERVER and state.current_player == 0
     assert [str(a) for a in state.legal_actions()] == ["server blue", "server yellow"]
     assert state.piles["strategy"].known[-1] == "dink"
     assert state.strategy_hand[0] == ["lob", "lob"]

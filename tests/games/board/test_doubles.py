@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pickletable.games.board.vocabulary import EventKind, Step
+
 from .helpers import BO, DANA, KIT, LOU, THEO, kinds, levels, new_game, play, put_at, set_up
 
 FOUR = [THEO, LOU, DANA, BO]
@@ -48,7 +50,7 @@ def test_a_player_at_five_never_moves_down() -> None:
     put_at(state, yellow=5.0, black=1.0)
     events = play(state, "serve", "roll ace", "draw sun-in-eyes")
     assert levels(state)["yellow"] == 5.0 and levels(state)["black"] == 0.5
-    assert any(e.kind == "move" and e["blocked"] for e in events)
+    assert any(e.kind == EventKind.MOVE and e["blocked"] for e in events)
 
 
 def test_a_player_at_five_is_no_target_for_move_an_opponent_back() -> None:
@@ -56,7 +58,7 @@ def test_a_player_at_five_is_no_target_for_move_an_opponent_back() -> None:
     set_up(state, FOUR, first="blue")
     put_at(state, yellow=5.0, black=1.0)
     play(state, "serve", "roll ace", "draw trash-talk")
-    assert levels(state)["black"] == 0.5 and state.phase == "serve"
+    assert levels(state)["black"] == 0.5 and state.step == Step.SERVE
 
 
 def test_a_player_at_five_using_a_strategy_card_picks_the_teammate_to_serve() -> None:
@@ -68,7 +70,7 @@ def test_a_player_at_five_using_a_strategy_card_picks_the_teammate_to_serve() ->
     play(state, *RED_TO_HIT)
     assert state.current_player == 1
     events = play(state, "strategy dink")
-    assert kinds(events)[-2:] == ["server_chosen", "to_serve"]
+    assert kinds(events)[-2:] == [EventKind.SERVER_CHOSEN, EventKind.TO_SERVE]
     assert state.server == 0
 
 
@@ -113,7 +115,7 @@ def test_a_team_wins_only_when_both_players_reach_five() -> None:
     set_up(state, FOUR, first="red")
     put_at(state, blue=5.0, red=4.5)
     events = play(state, "serve", "roll ace")
-    assert kinds(events)[-1] == "game_over"
+    assert kinds(events)[-1] == EventKind.GAME_OVER
     assert state.outcome is not None and state.outcome.winners == (0, 1)
 
 
@@ -131,5 +133,5 @@ def test_a_partner_moved_to_five_by_a_play_card_ends_the_game_mid_card() -> None
     put_at(state, blue=4.5, red=4.5)
     play(state, "serve", "roll ace")  # Blue reaches 5.0
     events = play(state, "draw high-five")  # Red moves to 5.0
-    assert kinds(events)[-1] == "game_over" and state.current_player is None
+    assert kinds(events)[-1] == EventKind.GAME_OVER and state.current_player is None
     assert state.piles["play"].known == ["high-five"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from pickletable.core.state import CHANCE
+from pickletable.games.board import GAME
+from pickletable.games.board.vocabulary import EventKind, Step
 
 from .helpers import BO, DANA, LOU, THEO, kinds, levels, new_game, play, put_at, set_up
 
@@ -11,7 +13,7 @@ def test_a_point_moves_the_earner_ahead_one_space() -> None:
     state = new_game(2, "beginner")
     set_up(state, [THEO, LOU])
     events = play(state, "serve", "roll ace")
-    point = next(e for e in events if e.kind == "point")
+    point = next(e for e in events if e.kind == EventKind.POINT)
     assert (point["from"], point["to"]) == (0.0, 0.5)
 
 
@@ -51,16 +53,16 @@ def test_beginner_points_draw_no_play_card() -> None:
     state = new_game(2, "beginner")
     set_up(state, [THEO, LOU])
     play(state, "serve", "roll ace")
-    assert state.phase == "serve" and len(state.piles["play"]) == 0
+    assert state.step == Step.SERVE and len(state.piles["play"]) == 0
 
 
 def test_intermediate_point_draws_a_play_card_which_goes_to_the_bottom() -> None:
     state = new_game(2, "intermediate")
     set_up(state, [THEO, LOU])
     play(state, "serve", "roll ace")
-    assert state.current_player == CHANCE and state.phase == "play_draw"
+    assert state.current_player == CHANCE and state.step == Step.PLAY_DRAW
     events = play(state, "draw sweet-spot")
-    assert kinds(events)[:2] == ["play_card", "move"]
+    assert kinds(events)[:2] == [EventKind.PLAY_CARD, EventKind.MOVE]
     assert levels(state)["blue"] == 1.0
     assert state.piles["play"].known == ["sweet-spot"]
 
@@ -69,8 +71,8 @@ def test_a_move_by_a_play_card_never_draws_another_play_card() -> None:
     state = new_game(2, "intermediate")
     set_up(state, [THEO, LOU])
     events = play(state, "serve", "roll ace", "draw sweet-spot")
-    assert kinds(events).count("play_card") == 1
-    assert state.phase == "serve"
+    assert kinds(events).count(EventKind.PLAY_CARD) == 1
+    assert state.step == Step.SERVE
 
 
 def test_intermediate_deck_leaves_out_cards_about_skill_and_strategy_cards() -> None:
@@ -102,7 +104,7 @@ def test_singles_the_first_player_to_five_wins_without_drawing_a_card() -> None:
     set_up(state, [THEO, LOU])
     put_at(state, blue=4.5)
     events = play(state, "serve", "roll ace")
-    assert kinds(events)[-1] == "game_over" and "play_card" not in kinds(events)
+    assert kinds(events)[-1] == EventKind.GAME_OVER and EventKind.PLAY_CARD not in kinds(events)
 
 
 def test_move_an_opponent_back_in_singles_needs_no_choice() -> None:
@@ -110,7 +112,7 @@ def test_move_an_opponent_back_in_singles_needs_no_choice() -> None:
     set_up(state, [THEO, LOU])
     put_at(state, yellow=2.0)
     play(state, "serve", "roll ace", "draw wrong-court")
-    assert levels(state)["yellow"] == 1.0 and state.phase == "serve"
+    assert levels(state)["yellow"] == 1.0 and state.step == Step.SERVE
 
 
 def test_the_drawer_picks_which_opponent_moves_back_in_doubles() -> None:
@@ -118,7 +120,7 @@ def test_the_drawer_picks_which_opponent_moves_back_in_doubles() -> None:
     set_up(state, [THEO, LOU, DANA, BO])
     put_at(state, yellow=2.0, black=2.0)
     play(state, "serve", "roll ace", "draw trash-talk")
-    assert state.phase == "play_target" and state.current_player == 0
+    assert state.step == Step.PLAY_TARGET and state.current_player == 0
     assert [str(a) for a in state.legal_actions()] == ["target yellow", "target black"]
     play(state, "target black")
     assert levels(state) == {"blue": 0.5, "red": 0.0, "yellow": 2.0, "black": 1.5}
@@ -130,19 +132,19 @@ def test_move_an_opponent_back_offers_only_opponents_it_would_move() -> None:
     set_up(state, [THEO, LOU, DANA, BO])
     put_at(state, black=2.0)  # Yellow is on 0.0: moving Yellow back would do nothing
     events = play(state, "serve", "roll ace", "draw trash-talk")
-    assert state.phase == "serve"
+    assert state.step == Step.SERVE
     assert levels(state) == {"blue": 0.5, "red": 0.0, "yellow": 0.0, "black": 1.5}
-    assert [e.data["seat"] for e in events if e.kind == "move"] == [3]
+    assert [e.data["seat"] for e in events if e.kind == EventKind.MOVE] == [3]
 
 
 def test_move_an_opponent_back_with_every_opponent_on_zero_has_no_effect() -> None:
     state = new_game(2, "intermediate")
     set_up(state, [THEO, LOU])
     events = play(state, "serve", "roll ace", "draw wrong-court")
-    assert "move" not in kinds(events)
-    no_effect = next(e for e in events if e.kind == "no_effect")
+    assert EventKind.MOVE not in kinds(events)
+    no_effect = next(e for e in events if e.kind == EventKind.NO_EFFECT)
     assert no_effect.data["why"] == "no_target"
-    assert state.describe(no_effect).endswith("no opponent can be moved.")
+    assert GAME.presenter.describe(state, no_effect).endswith("no opponent can be moved.")
 
 
 def test_every_opponent_moves_back() -> None:
@@ -165,16 +167,16 @@ def test_move_your_partner_has_no_effect_in_singles() -> None:
     state = new_game(2, "intermediate")
     set_up(state, [THEO, LOU])
     events = play(state, "serve", "roll ace", "draw high-five")
-    assert "no_effect" in kinds(events) and levels(state) == {"blue": 0.5, "yellow": 0.0}
+    assert EventKind.NO_EFFECT in kinds(events) and levels(state) == {"blue": 0.5, "yellow": 0.0}
 
 
 def test_pick_up_a_skill_card_draws_from_the_skill_pile() -> None:
     state = new_game(2, "advanced", starting_cards=0)
     set_up(state, [THEO, LOU])
     play(state, "serve", "roll ace", "draw new-paddle")
-    assert state.phase == "card_draw" and state.current_player == CHANCE
+    assert (state.step, state.current_player) == (Step.CARD_DRAW, CHANCE)
     play(state, "draw ace")
-    assert state.skill_hand[0] == ["ace"] and state.phase == "serve"
+    assert state.skill_hand[0] == ["ace"] and state.step == Step.SERVE
 
 
 def test_pick_up_a_strategy_card_draws_from_the_strategy_pile() -> None:

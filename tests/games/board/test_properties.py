@@ -16,6 +16,7 @@ from pickletable.core.records import Recorder, replay
 from pickletable.core.state import CHANCE, GameState
 from pickletable.games.board import GAME
 from pickletable.games.board.state import BoardState
+from pickletable.games.board.vocabulary import Step
 
 tables = st.fixed_dictionaries(
     {
@@ -106,7 +107,7 @@ def test_a_record_replays_to_the_same_outcome(table: dict[str, object]) -> None:
     )
     again = replay(recorder.to_json(state))
     assert again.outcome == state.outcome
-    assert again.observation(None) == state.observation(None)
+    assert GAME.presenter.view(again, None) == GAME.presenter.view(state, None)
 
 
 @settings(max_examples=40, deadline=None)
@@ -131,7 +132,7 @@ def test_a_rejected_action_changes_nothing(table: dict[str, object], steps: int)
     for probe in PROBES:
         if probe in legal:
             continue
-        before = state.observation(None)
+        before = GAME.presenter.view(state, None)
         clone = state.clone()
         try:
             state.apply(probe)
@@ -139,7 +140,7 @@ def test_a_rejected_action_changes_nothing(table: dict[str, object], steps: int)
             assert str(probe) in str(error)
         else:
             raise AssertionError(f"{probe} was accepted but is not legal")
-        assert state.observation(None) == before
+        assert GAME.presenter.view(state, None) == before
         assert state.legal_actions() == clone.legal_actions()
 
 
@@ -177,4 +178,4 @@ def test_clone_is_independent() -> None:
     )
     copy = state.clone()
     run_match(copy, {s: RandomBot() for s in copy.seats}, random.Random(3))
-    assert copy.is_over and not state.is_over and state.phase == "deal"
+    assert copy.is_over and not state.is_over and state.step == Step.DEAL

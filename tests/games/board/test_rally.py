@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from pickletable.core.state import CHANCE
+from pickletable.games.board import GAME
+from pickletable.games.board.vocabulary import EventKind
 
 from .helpers import BO, DANA, LOU, THEO, kinds, levels, new_game, play, set_up
 
@@ -57,7 +59,7 @@ def test_serving_side_rolls_ace_the_server_earns_a_point() -> None:
     state = new_game(2, "beginner")
     set_up(state, [THEO, LOU])
     events = play(state, "serve", "roll ace")
-    assert "point" in kinds(events)
+    assert EventKind.POINT in kinds(events)
     assert levels(state) == {"blue": 0.5, "yellow": 0.0}
 
 
@@ -65,7 +67,7 @@ def test_serving_side_rolls_out_side_out_no_point_serve_passes() -> None:
     state = new_game(2, "beginner")
     set_up(state, [THEO, LOU])
     events = play(state, "serve", "roll out")
-    assert "point" not in kinds(events)
+    assert EventKind.POINT not in kinds(events)
     assert levels(state) == {"blue": 0.0, "yellow": 0.0}
     assert state.server == 2
 
@@ -104,7 +106,7 @@ def test_bad_shot_is_out_whatever_the_other_die_shows() -> None:
     state = new_game(2, "advanced", starting_cards=0)
     set_up(state, [THEO, LOU])
     events = play(state, "serve", "roll in", "roll", "roll ace", "roll volley")
-    shot = [e for e in events if e.kind == "shot"][-1]
+    shot = [e for e in events if e.kind == EventKind.SHOT][-1]
     assert shot["bad_shot"] is True and shot["result"] == "out"
     assert levels(state)["blue"] == 0.5, "receiving side's OUT gives the server the point"
 
@@ -122,7 +124,7 @@ def test_nice_and_bad_shots_do_nothing_at_beginner_and_intermediate() -> None:
         state = new_game(2, level)
         set_up(state, [THEO, LOU])
         events = play(state, "serve", "roll in", "roll", "roll in", "roll volley")
-        shot = [e for e in events if e.kind == "shot"][-1]
+        shot = [e for e in events if e.kind == EventKind.SHOT][-1]
         assert shot["bad_shot"] is False and shot["result"] == "in"
 
 
@@ -130,7 +132,7 @@ def test_the_hit_die_is_still_rolled_and_shown_at_beginner() -> None:
     state = new_game(2, "beginner")
     set_up(state, [THEO, LOU])
     play(state, "serve", "roll in", "roll", "roll in", "roll lob")
-    assert state.observation(0)["dice"] == {"outcome": "in", "hit": "lob"}
+    assert GAME.presenter.view(state, 0)["dice"] == {"outcome": "in", "hit": "lob"}
 
 
 def test_doubles_rally_visits_server_cross_court_partner_and_their_partner() -> None:

@@ -8,7 +8,8 @@ from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError, OptionError
 from pickletable.core.state import CHANCE
 from pickletable.games.board import GAME
-from pickletable.games.board.state import hitting_order
+from pickletable.games.board.rules import hitting_order
+from pickletable.games.board.vocabulary import EventKind, Step
 
 from .helpers import BO, DANA, LOU, THEO, kinds, new_game, play, set_up
 
@@ -22,7 +23,7 @@ def test_singles_is_blue_against_yellow_on_seats_0_and_2() -> None:
 def test_doubles_is_blue_and_red_against_yellow_and_black() -> None:
     state = new_game(4)
     assert [state.seat_name(s) for s in state.seats] == ["Blue", "Red", "Yellow", "Black"]
-    teams = {s["name"]: s["team"] for s in state.observation(None)["seats"]}
+    teams = {s["name"]: s["team"] for s in GAME.presenter.view(state, None)["seats"]}
     assert teams == {"Blue": 0, "Red": 0, "Yellow": 1, "Black": 1}
 
 
@@ -62,9 +63,9 @@ def test_advanced_players_draw_three_skill_and_three_strategy_cards_face_up() ->
     for seat in state.seats:
         assert len(state.skill_hand[seat]) == 3
         assert len(state.strategy_hand[seat]) == 3
-    yellow_view_of_blue = state.observation(2)["seats"][0]
+    yellow_view_of_blue = GAME.presenter.view(state, 2)["seats"][0]
     assert [c["id"] for c in yellow_view_of_blue["skill_cards"]] == ["ace", "in-drop", "in-drop"]
-    assert [c["id"] for c in state.observation(None)["seats"][1]["strategy_cards"]] == [
+    assert [c["id"] for c in GAME.presenter.view(state, None)["seats"][1]["strategy_cards"]] == [
         "lob",
         "dink",
         "dink",
@@ -83,8 +84,8 @@ def test_colour_ball_die_picks_the_first_server_among_colours_in_play() -> None:
     play(state, f"draw {DANA}", f"draw {BO}")
     assert [str(a) for a, _ in state.chance_outcomes()] == ["roll blue", "roll yellow"]
     events = play(state, "roll yellow")
-    assert kinds(events) == ["first_server", "to_serve"]
-    assert state.current_player == 2 and state.phase == "serve"
+    assert kinds(events) == [EventKind.FIRST_SERVER, EventKind.TO_SERVE]
+    assert state.current_player == 2 and state.step == Step.SERVE
 
 
 def test_without_the_stanchion_rule_serving_is_one_step() -> None:
@@ -98,19 +99,19 @@ def test_stanchion_rule_serving_without_placing_it_loses_the_serve_with_no_roll(
     set_up(state, [DANA, BO])
     assert [str(a) for a in state.legal_actions()] == ["place stanchion", "serve"]
     events = play(state, "serve")
-    assert kinds(events) == ["fault", "to_serve"]
-    assert "die" not in kinds(events)
-    assert state.server == 2 and state.phase == "serve"
+    assert kinds(events) == [EventKind.FAULT, EventKind.TO_SERVE]
+    assert EventKind.DIE not in kinds(events)
+    assert state.server == 2 and state.step == Step.SERVE
 
 
 def test_stanchion_rule_placing_then_serving_rolls_the_die() -> None:
     state = new_game(2, "beginner", stanchion_rule=True)
     set_up(state, [DANA, BO])
     play(state, "place stanchion")
-    assert state.observation(None)["stanchion_placed"] is True
+    assert GAME.presenter.view(state, None)["stanchion_placed"] is True
     assert [str(a) for a in state.legal_actions()] == ["serve"]
     play(state, "serve")
-    assert state.phase == "serve_roll"
+    assert state.step == Step.SERVE_ROLL
 
 
 def test_the_stanchion_is_picked_up_again_for_the_next_serve() -> None:
@@ -123,11 +124,11 @@ def test_the_stanchion_is_picked_up_again_for_the_next_serve() -> None:
 def test_a_rejected_action_names_the_legal_ones_and_changes_nothing() -> None:
     state = new_game(2, "advanced")
     set_up(state, [DANA, BO], skills={0: ["ace", "ace", "ace"]})
-    before = state.observation(None)
+    before = GAME.presenter.view(state, None)
     with pytest.raises(IllegalActionError, match="no cards on the serve") as error:
         state.apply(Action("skill", ("ace",)))
     assert "'serve'" in str(error.value)
-    assert state.observation(None) == before
+    assert GAME.presenter.view(state, None) == before
 
 
 def test_level_and_option_errors_list_what_is_allowed() -> None:

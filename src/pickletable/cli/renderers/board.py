@@ -1,6 +1,6 @@
 """The board game in a terminal: the court, the skill track, cards and dice.
 
-It draws an observation and knows no rule.
+It draws a seat's view (`BoardPresenter.view`) and knows no rule.
 
 >>> import io
 >>> from rich.console import Console
@@ -9,7 +9,7 @@ It draws an observation and knows no rule.
 >>> for text in ["draw dinkin-dana", "draw lobster-lou", "roll yellow"]:
 ...     _ = state.apply_text(text)
 >>> console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
->>> console.print(render(state.observation(None)))
+>>> console.print(render(GAME.presenter.view(state, None)))
 >>> "Yellow to serve" in console.export_text()
 True
 """
@@ -99,14 +99,14 @@ def _spot(observation: dict[str, Any], seat: dict[str, Any] | None) -> Renderabl
 
 def _track(observation: dict[str, Any]) -> RenderableType:
     target = observation["target"]
-    step = observation["step"]
-    spaces = round(target / step)
+    space = observation["space"]
+    spaces = round(target / space)
     table = Table.grid(padding=(0, 1))
     table.add_column(min_width=7)
     table.add_column()
     table.add_column(justify="right")
     for seat in observation["seats"]:
-        filled = round(seat["skill"] / step)
+        filled = round(seat["skill"] / space)
         bar = Text("█" * filled, style=_style(seat)).append("·" * (spaces - filled), style="dim")
         table.add_row(
             Text(seat["name"], style=_style(seat)), bar, f"{seat['skill']:.1f} / {target:.1f}"

@@ -6,8 +6,11 @@ from pickletable.core.content import Content, Validator
 from pickletable.core.errors import OptionError
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
-from pickletable.games.board import content as board_content
-from pickletable.games.board.state import BoardRules, BoardState
+from pickletable.games.board.content import BoardContent, validate
+from pickletable.games.board.presenter import BoardPresenter
+from pickletable.games.board.rules import BoardRules
+from pickletable.games.board.state import BoardState
+from pickletable.games.board.vocabulary import EventKind
 
 LEVELS = ("beginner", "intermediate", "advanced")
 
@@ -87,7 +90,8 @@ class BoardGame(GameDefinition):
     rules_version = 2  # 2: a move-an-opponent card offers only opponents it would move
     content_package = "pickletable.games.board"
     hidden_information = False
-    result_events = frozenset({"point"})
+    result_events = frozenset({EventKind.POINT})
+    presenter = BoardPresenter()
 
     def seats_for(self, players: int) -> tuple[int, ...]:
         """Singles plays seats 0 and 2 (one each side of the net); doubles all four."""
@@ -101,7 +105,7 @@ class BoardGame(GameDefinition):
     @property
     def validate_content(self) -> Validator:
         """The board content validator."""
-        return board_content.validate
+        return validate
 
     def _new_state(
         self, players: int, options: dict[str, OptionValue], content: Content
@@ -112,6 +116,6 @@ class BoardGame(GameDefinition):
         if abs(spaces - round(spaces)) > 1e-9:
             raise OptionError(f"option target: {target} is not a whole number of steps of {step}")
         rules = BoardRules.build(
-            board_content.BoardContent.from_data(content.data), options, self.seats_for(players)
+            BoardContent.from_data(content.data), options, self.seats_for(players)
         )
         return BoardState.new(rules)

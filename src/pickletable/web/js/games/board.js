@@ -79,7 +79,7 @@ function drawCourt(obs, ctx) {
       s("text", { y: 48, class: "piece-name" }, seat.name + (serving ? " · serving" : "")));
   }));
   const hitter = obs.rally && obs.rally.hitter !== null ? obs.rally.hitter : obs.server;
-  const inPlay = hitter !== null && hitter !== undefined && !["deal", "colour", "over"].includes(obs.phase);
+  const inPlay = hitter !== null && hitter !== undefined && !["deal", "colour", "over"].includes(obs.step);
   parts.ball.style.opacity = inPlay ? 1 : 0;
   if (inPlay) {
     const { x, y } = position(obs, hitter);
@@ -96,7 +96,7 @@ function drawCourt(obs, ctx) {
   }
   const rally = obs.rally || {};
   parts.banner.textContent = ctx.waiting || (obs.outcome ? obs.outcome.text
-    : rally.hit ? `Hit ${rally.hit} of the rally` : obs.phase === "deal" ? "Dealing characters and cards" : "");
+    : rally.hit ? `Hit ${rally.hit} of the rally` : obs.step === "deal" ? "Dealing characters and cards" : "");
 }
 
 function drawDice(obs) {
@@ -112,11 +112,11 @@ function drawDice(obs) {
 
 function drawTrack(obs) {
   const target = obs.target;
-  const step = obs.step;
-  const spaces = Math.round(target / step);
+  const space = obs.space;
+  const spaces = Math.round(target / space);
   const ticks = [];
   for (let i = 0; i <= spaces; i += 1) {
-    const value = i * step;
+    const value = i * space;
     ticks.push(h("span", { class: "tick", style: `left:${(100 * i) / spaces}%` }, level(value)));
   }
   const byLevel = new Map();

@@ -1,17 +1,88 @@
-"""Words for the board game: log lines, menu labels and prompts."""
+"""The board game in words, and the view each seat's client draws.
+
+Every sentence the board game shows people lives here: log lines for
+events, menu labels for actions, prompts and the outcome. `view` is the JSON
+a client is sent: the seat's observation plus names, labels, the prompt and
+the fields clients need (each Skill Card's result and shot, each Strategy
+Card's face, the shot to answer), so no client parses an id or a label.
+
+>>> from pickletable.games.board import GAME
+>>> state = GAME.new_game(2, {"level": "beginner"})
+>>> events = state.apply_text("draw dinkin-dana")
+>>> GAME.presenter.describe(state, events[0])
+"Blue plays as Dinkin' Dana (Nice Shot Dink, Bad Shot Lob)."
+>>> GAME.presenter.prompt(state)
+'Yellow draws a character'
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
-
-if TYPE_CHECKING:
-    from pickletable.games.board.state import BoardState
+from pickletable.core.presenter import Presenter
+from pickletable.core.state import GameState
+from pickletable.games.board.dealing import pile_to_draw
+from pickletable.games.board.state import BoardState
+from pickletable.games.board.vocabulary import EventKind, Step
 
 HIT_NAMES = {1: "the serve", 2: "the return of serve"}
 """Hits after these are numbered: shot 3, shot 4, ..."""
+
+
+class BoardPresenter(Presenter):
+    """Words and client views of the board game."""
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """The seat's observation with names, labels, the prompt and the outcome in words."""
+        board = _board(state)
+        content = board.rules.content
+        view = board.observe(seat).to_json()
+        for entry in view["seats"]:
+            entry["name"] = board.seat_name(entry["seat"])
+            character = entry["character"]
+            if character is not None:
+                character["name"] = content.characters[character["id"]].name
+            for card in entry["skill_cards"]:
+                card["label"] = content.skill_cards[card["id"]].label
+            for card in entry["strategy_cards"]:
+                card["label"] = _shot_name(card["face"])
+        play_card = view["play_card"]
+        if play_card is not None:
+            view["play_card"] = {"id": play_card, "text": content.play_cards[play_card].text}
+        if view["outcome"] is not None:
+            view["outcome"]["text"] = self.outcome_text(board)
+        view["options"] = dict(board.rules.options)
+        view["prompt"] = self.prompt(board)
+        return view
+
+    def describe(self, state: GameState, event: Event) -> str:
+        """One log sentence for an event ("" for events another line already tells)."""
+        return _describe(_board(state), event)
+
+    def prompt(self, state: GameState) -> str:
+        """What the game waits for now."""
+        return _prompt(_board(state), self)
+
+    def label(self, state: GameState, action: Action) -> str:
+        """A menu label for an action."""
+        return _label(_board(state), action)
+
+    def outcome_text(self, state: GameState) -> str:
+        """Who won and at what level: ``Blue won, reaching 5.0``."""
+        board = _board(state)
+        outcome = board.outcome
+        if outcome is None:
+            return ""
+        names = " and ".join(board.seat_name(seat) for seat in outcome.winners)
+        return f"{names} won, reaching {board.level_of(outcome.winners[0]):.1f}"
+
+
+def _board(state: GameState) -> BoardState:
+    if not isinstance(state, BoardState):
+        raise TypeError(f"the board game presenter was given a {type(state).__name__}")
+    return state
 
 
 def _shot_name(face: str) -> str:
@@ -22,81 +93,79 @@ def _hit_name(number: int) -> str:
     return HIT_NAMES.get(number, f"shot {number}")
 
 
-def describe(state: BoardState, event: Event) -> str:
-    """One log sentence for an event ("" for events another line already tells)."""
+def _face(face: str) -> str:
+    return face.upper() if face in ("in", "out", "ace") else face.capitalize()
+
+
+# --- events ------------------------------------------------------------------
+def _describe(state: BoardState, event: Event) -> str:
     name = state.seat_name
     content = state.rules.content
     data = event.data
     kind = event.kind
-    if kind == "character":
+    if kind == EventKind.CHARACTER:
         character = content.characters[data["card"]]
         return (
             f"{name(data['seat'])} plays as {character.name} (Nice Shot "
             f"{_shot_name(character.nice)}, Bad Shot {_shot_name(character.bad)})."
         )
-    if kind == "card":
+    if kind == EventKind.CARD:
         return f"{name(data['seat'])} picks up {_card_label(state, data['pile'], data['card'])}."
-    if kind == "first_server":
+    if kind == EventKind.FIRST_SERVER:
         return f"The Colour Ball die picks {name(data['seat'])} to serve first."
-    if kind == "to_serve":
+    if kind == EventKind.TO_SERVE:
         return f"{name(data['seat'])} to serve."
-    if kind == "stanchion":
+    if kind == EventKind.STANCHION:
         return f"{name(data['seat'])} places the ball stanchion."
-    if kind == "fault":
+    if kind == EventKind.FAULT:
         return f"{name(data['seat'])} served without the stanchion and loses the serve."
-    if kind in ("serve", "die"):
+    if kind in (EventKind.SERVE, EventKind.DIE):
         return ""  # the shot line that follows says what was rolled
-    if kind == "shot":
+    if kind == EventKind.SHOT:
         return _describe_shot(state, data)
-    if kind == "skill_card":
+    if kind == EventKind.SKILL_CARD:
         return (
             f"{name(data['seat'])} plays the Skill Card {content.skill_cards[data['card']].label}."
         )
-    if kind == "strategy_card":
+    if kind == EventKind.STRATEGY_CARD:
         return (
             f"{name(data['seat'])} plays the Strategy Card {_shot_name(data['card'])}: "
             "the rally ends with no point."
         )
-    if kind == "rally_over":
+    if kind == EventKind.RALLY_OVER:
         return {
             "point": "The serving side wins the rally.",
             "side_out": "Side out.",
             "strategy": "",
         }[data["end"]]
-    if kind == "point":
+    if kind == EventKind.POINT:
         return f"{name(data['seat'])} earns a point: {data['from']:.1f} -> {data['to']:.1f}."
-    if kind == "play_card":
+    if kind == EventKind.PLAY_CARD:
         return f'{name(data["seat"])} draws a Play Card: "{content.play_cards[data["card"]].text}"'
-    if kind == "move":
-        if data["blocked"]:
-            who = name(data["seat"])
-            return f"{who} stays at {data['to']:.1f}: a finished player never moves down."
-        if data["from"] == data["to"]:
-            return f"{name(data['seat'])} stays at {data['to']:.1f}."
-        way = "ahead" if data["to"] > data["from"] else "back"
-        return f"{name(data['seat'])} moves {way}: {data['from']:.1f} -> {data['to']:.1f}."
-    if kind == "no_effect":
+    if kind == EventKind.MOVE:
+        return _describe_move(state, data)
+    if kind == EventKind.NO_EFFECT:
         why = {
             "no_partner": "there is no partner in singles",
             "no_target": "no opponent can be moved",
             "pile_empty": "that pile is empty",
         }[data["why"]]
         return f"The card has no effect: {why}."
-    if kind == "server_chosen":
+    if kind == EventKind.SERVER_CHOSEN:
         return f"{name(data['seat'])} picks {name(data['server'])} to serve."
-    if kind == "game_over":
+    if kind == EventKind.GAME_OVER:
         winners = " and ".join(name(s) for s in data["winners"])
         return f"{winners} {'win' if len(data['winners']) > 1 else 'wins'} the game!"
     return f"{kind}: {data}"
 
 
-def _describe_shot(state: BoardState, data: dict[str, object]) -> str:
-    seat = int(str(data["seat"]))
+def _describe_shot(state: BoardState, data: dict[str, Any]) -> str:
+    seat = int(data["seat"])
     who = state.seat_name(seat)
     result = str(data["result"]).upper()
     face = data["face"]
     shot = f"{result}, {_shot_name(str(face))}" if face else result
-    hit = int(str(data["hit"]))
+    hit = int(data["hit"])
     verb = {1: "serves", 2: "returns the serve"}.get(hit, f"hits shot {hit}")
     text = f"{who} {verb}: {shot}"
     if data["bad_shot"]:
@@ -106,8 +175,14 @@ def _describe_shot(state: BoardState, data: dict[str, object]) -> str:
     return text + "."
 
 
-def _face(face: str) -> str:
-    return face.upper() if face in ("in", "out", "ace") else face.capitalize()
+def _describe_move(state: BoardState, data: dict[str, Any]) -> str:
+    who = state.seat_name(data["seat"])
+    if data["blocked"]:
+        return f"{who} stays at {data['to']:.1f}: a finished player never moves down."
+    if data["from"] == data["to"]:
+        return f"{who} stays at {data['to']:.1f}."
+    way = "ahead" if data["to"] > data["from"] else "back"
+    return f"{who} moves {way}: {data['from']:.1f} -> {data['to']:.1f}."
 
 
 def _card_label(state: BoardState, pile: str, card: str) -> str:
@@ -116,8 +191,8 @@ def _card_label(state: BoardState, pile: str, card: str) -> str:
     return f"the Strategy Card {_shot_name(card)}"
 
 
-def describe_action(state: BoardState, action: Action) -> str:
-    """A menu label for an action."""
+# --- actions -----------------------------------------------------------------
+def _label(state: BoardState, action: Action) -> str:
     verb = action.verb
     content = state.rules.content
     if verb == "serve":
@@ -150,11 +225,7 @@ def describe_action(state: BoardState, action: Action) -> str:
 
 def _draw_label(state: BoardState, card: str) -> str:
     content = state.rules.content
-    pile = (
-        state.deal_queue[0][1]
-        if state.phase == "deal"
-        else ("play" if state.phase == "play_draw" else state.draw_pile)
-    )
+    pile = pile_to_draw(state)
     if pile == "character":
         return content.characters[card].name
     if pile == "play":
@@ -162,51 +233,43 @@ def _draw_label(state: BoardState, card: str) -> str:
     return _card_label(state, pile, card).removeprefix("the ")
 
 
-def prompt(state: BoardState) -> str:
-    """What the game waits for now."""
-    phase = state.phase
+# --- prompts -----------------------------------------------------------------
+def _prompt(state: BoardState, presenter: BoardPresenter) -> str:
+    step = state.step
     name = state.seat_name
-    if phase == "deal":
+    if step == Step.DEAL:
         seat, pile = state.deal_queue[0]
         what = {"character": "a character", "skill": "a Skill Card", "strategy": "a Strategy Card"}[
             pile
         ]
         return f"{name(seat)} draws {what}"
-    if phase == "colour":
+    if step == Step.COLOUR:
         return "Roll the Colour Ball die to pick the first server"
     hitter = state.hitter()
-    if phase == "serve":
+    if step == Step.SERVE:
         extra = (
             " (place the stanchion first)"
             if state.rules.stanchion_rule and not state.stanchion
             else ""
         )
         return f"{name(state.order[0])} to serve{extra}"
-    if phase == "serve_roll":
+    if step == Step.SERVE_ROLL:
         return f"{name(state.order[0])} serves: roll the IN/OUT/ACE die"
-    if phase == "hit" and hitter is not None:
+    if step == Step.HIT and hitter is not None:
         return f"{name(hitter)} to hit {_hit_name(state.hit_number)}"
-    if phase == "roll_outcome" and hitter is not None:
+    if step == Step.ROLL_OUTCOME and hitter is not None:
         return f"{name(hitter)} rolls both dice: first the IN/OUT/ACE die"
-    if phase == "roll_hit" and hitter is not None:
+    if step == Step.ROLL_HIT and hitter is not None:
         return f"{name(hitter)} rolls both dice: now the HIT die"
-    if phase == "choose_server" and state.chooser is not None:
+    if step == Step.CHOOSE_SERVER and state.chooser is not None:
         return f"{name(state.chooser)} chooses who serves next"
-    if phase == "play_draw" and state.earner is not None:
+    if step == Step.PLAY_DRAW and state.earner is not None:
         return f"{name(state.earner)} draws a Play Card"
-    if phase == "play_target" and state.earner is not None:
+    if step == Step.PLAY_TARGET and state.earner is not None:
         text = state.rules.content.play_cards[state.play_card or ""].text
         return f'{name(state.earner)} picks an opponent: "{text}"'
-    if phase == "card_draw" and state.earner is not None:
+    if step == Step.CARD_DRAW and state.earner is not None:
         what = "a Skill Card" if state.draw_pile == "skill" else "a Strategy Card"
         return f"{name(state.earner)} picks up {what}"
-    return f"Game over: {outcome_text(state)}" if state.outcome else "Game over"
-
-
-def outcome_text(state: BoardState) -> str:
-    """Who won and at what level: ``Blue won, reaching 5.0``."""
-    outcome = state.outcome
-    if outcome is None:
-        return ""
-    names = " and ".join(state.seat_name(seat) for seat in outcome.winners)
-    return f"{names} won, reaching {state.level_of(outcome.winners[0]):.1f}"
+    outcome = presenter.outcome_text(state)
+    return f"Game over: {outcome}" if outcome else "Game over"

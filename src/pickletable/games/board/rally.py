@@ -1,0 +1,166 @@
+"""Rallies and shots: the serve, each hit (dice, Skill Card or Strategy Card) and its result.
+
+The server rolls the IN/OUT/ACE die; every later hitter rolls both dice or,
+at the advanced level from hit 3 on, plays a Skill Card (a ready-made
+result) or a Strategy Card (the rally ends, no point). An IN shot passes the
+ball on; otherwise the rally ends in a point or a side out.
+"""
+
+from __future__ import annotations
+
+from pickletable.core.actions import Action
+from pickletable.core.events import Event
+from pickletable.games.board.points import point, side_out, start_serve
+from pickletable.games.board.position import BoardPosition, LastShot
+from pickletable.games.board.rules import team_of
+from pickletable.games.board.vocabulary import (
+    PLACE_STANCHION,
+    ROLL,
+    EventKind,
+    Step,
+    Via,
+)
+
+
+def hit_actions(position: BoardPosition) -> list[Action]:
+    """What the hitter may do: roll, or play a Skill or Strategy Card the rules allow."""
+    actions = [ROLL]
+    hitter = position.order[position.hit_index]
+    if position.skill_hand[hitter] and position.skill_card_allowed():
+        hand = dict.fromkeys(position.skill_hand[hitter])
+        actions += [Action("skill", (card,)) for card in hand]
+    actions += [Action("strategy", (face,)) for face in position.strategy_faces_allowed()]
+    return actions
+
+
+def card_refusal(position: BoardPosition, action: Action) -> str:
+    """Why a Skill or Strategy Card may not be played now (the engine's refusal message)."""
+    hitter = position.order[position.hit_index]
+    name = position.seat_name(hitter)
+    if not position.rules.advanced:
+        return "cards are used at the advanced level only"
+    if position.hit_number < 3:
+        return "no cards on the serve or the return of serve"
+    if action.verb == "skill":
+        if tuple(action.args) not in [(c,) for c in position.skill_hand[hitter]]:
+            return f"{name} holds no such Skill Card"
+        return "the last shot was the other player's Nice Shot"
+    if tuple(action.args) not in [(c,) for c in position.strategy_hand[hitter]]:
+        return f"{name} holds no such Strategy Card"
+    return "a Strategy Card must match the HIT face of the last IN shot, and not your Bad Shot"
+
+
+def serve(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """Place the stanchion, or serve (a fault without the stanchion when its rule is on)."""
+    server = position.order[0]
+    if action == PLACE_STANCHION:
+        position.stanchion = True
+        events.append(Event(EventKind.STANCHION, {"seat": server}))
+        return
+    if position.rules.stanchion_rule and not position.stanchion:
+        events.append(Event(EventKind.FAULT, {"seat": server, "reason": "no_stanchion"}))
+        side_out(position, events)
+        return
+    events.append(Event(EventKind.SERVE, {"seat": server}))
+    position.step = Step.SERVE_ROLL
+
+
+def hit(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """A hit from the return of serve on: roll the dice, or play a card."""
+    hitter = position.order[position.hit_index]
+    if action == ROLL:
+        position.step = Step.ROLL_OUTCOME
+        return
+    card = action.args[0]
+    if action.verb == "skill":
+        position.skill_hand[hitter].remove(card)
+        position.piles["skill"].put_bottom(card)
+        events.append(Event(EventKind.SKILL_CARD, {"seat": hitter, "card": card}))
+        skill = position.rules.content.skill_cards[card]
+        shot(position, hitter, skill.result, skill.shot, Via.SKILL, events)
+        return
+    _strategy(position, hitter, card, events)
+
+
+def _strategy(position: BoardPosition, hitter: int, card: str, events: list[Event]) -> None:
+    """A Strategy Card ends the rally with no point; its player picks the next server."""
+    position.strategy_hand[hitter].remove(card)
+    position.piles["strategy"].put_bottom(card)
+    events.append(Event(EventKind.STRATEGY_CARD, {"seat": hitter, "card": card}))
+    events.append(Event(EventKind.RALLY_OVER, {"end": "strategy", "by": hitter}))
+    if position.at_target(hitter):
+        choices = tuple(s for s in position.seats if s == hitter ^ 1)
+    else:
+        choices = tuple(s for s in position.seats if position.may_serve(s))
+    if len(choices) == 1:
+        events.append(Event(EventKind.SERVER_CHOSEN, {"seat": hitter, "server": choices[0]}))
+        start_serve(position, choices[0], events)
+    else:
+        position.step = Step.CHOOSE_SERVER
+        position.chooser = hitter
+        position.targets = choices
+
+
+def roll(position: BoardPosition, action: Action, events: list[Event]) -> None:
+    """A die came up (``roll FACE``): the serve's one die, or a hit's two dice one by one."""
+    face = action.args[0]
+    hitter = position.order[position.hit_index]
+    step = position.step
+    if step == Step.ROLL_OUTCOME:
+        position.last_dice = {"outcome": face, "hit": None}
+        events.append(Event(EventKind.DIE, {"seat": hitter, "die": "outcome", "face": face}))
+        position.step = Step.ROLL_HIT
+        return
+    if step == Step.SERVE_ROLL:
+        position.last_dice = {"outcome": face, "hit": None}
+        events.append(Event(EventKind.DIE, {"seat": hitter, "die": "outcome", "face": face}))
+        shot(position, hitter, face, None, Via.SERVE, events)
+        return
+    position.last_dice["hit"] = face
+    events.append(Event(EventKind.DIE, {"seat": hitter, "die": "hit", "face": face}))
+    shot(position, hitter, position.last_dice["outcome"] or "in", face, Via.ROLL, events)
+
+
+def shot(
+    position: BoardPosition,
+    hitter: int,
+    result: str,
+    face: str | None,
+    via: Via,
+    events: list[Event],
+) -> None:
+    """Resolve one hit: Bad Shot, Nice Shot, then where the ball goes or how the rally ends."""
+    rules = position.rules
+    bad = nice = False
+    counts = via == Via.ROLL or (via == Via.SKILL and rules.skill_counts_as_roll)
+    if rules.advanced and face is not None:
+        character = position.character_of(hitter)
+        bad = face == character.bad
+        nice = not bad and result == "in" and counts and face == character.nice
+    effective = "out" if bad else result
+    events.append(
+        Event(
+            EventKind.SHOT,
+            {
+                "seat": hitter,
+                "hit": position.hit_number,
+                "result": effective,
+                "face": face,
+                "via": via,
+                "bad_shot": bad,
+                "nice_shot": nice,
+            },
+        )
+    )
+    serving_side = team_of(hitter) == team_of(position.order[0])
+    if effective == "in":
+        position.previous = LastShot(hitter, face, via, nice, counts)
+        position.hit_index = (position.hit_index + 1) % len(position.order)
+        position.hit_number += 1
+        position.step = Step.HIT
+    elif (effective == "ace") == serving_side:
+        events.append(Event(EventKind.RALLY_OVER, {"end": "point", "by": hitter}))
+        point(position, events)
+    else:
+        events.append(Event(EventKind.RALLY_OVER, {"end": "side_out", "by": hitter}))
+        side_out(position, events)
