@@ -33,10 +33,11 @@ def playthrough(game: GameDefinition, players: int, options: dict[str, object], 
         steps += 1
         who = "chance" if player == CHANCE else after.seat_name(player)
         lines.append(f"{steps:4d} {who}: {action}")
-        lines.extend(f"       {text}" for text in (after.describe(e) for e in events) if text)
+        describe = game.presenter.describe
+        lines.extend(f"       {text}" for text in (describe(after, e) for e in events) if text)
 
     run_match(state, {s: RandomBot() for s in state.seats}, random.Random(seed), on_step=on_step)
-    final = state.observation(None)
+    final = game.presenter.view(state, None)
     lines.append("# final: " + json.dumps(final.get("outcome"), sort_keys=True))
     return "\n".join(lines) + "\n"
 

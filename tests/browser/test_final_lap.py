@@ -1,6 +1,7 @@
 """Card game: the final lap counts its turns in words ("1 turn left", "2 turns left")."""
 
 from __future__ import annotations
+from pickletable.games.card.codes import EventKind
 
 import re
 from typing import Any
@@ -17,7 +18,7 @@ def test_the_final_lap_badge_says_turn_or_turns(
     browser: Any, server: Server, players: int, badge: str
 ) -> None:
     def just_laid_down(state: Any, events: list[Any]) -> bool:
-        return bool(events) and events[-1].kind == "final_lap"
+        return bool(events) and events[-1].kind == EventKind.FINAL_LAP
 
     moves, state, _ = random_moves("card", players, just_laid_down)
     seats = [f"human:Player{n}" for n in range(1, players + 1)]

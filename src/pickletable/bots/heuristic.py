@@ -61,10 +61,17 @@ class HeuristicBot:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        game_id = str(view.observation["game"])
+        game_id = _game_of(view)
         if game_id not in self._policies:
             self._policies[game_id] = policy_for(game_id, rollout=self.rollout)
         policy = self._policies[game_id]
         if policy is None:
             return legal[rng.randrange(len(legal))]
         return policy(view, rng)
+
+
+def _game_of(view: AgentView) -> str:
+    """The game a view is of: its lean observation's ``game`` (cheap), or the old full dict's."""
+    observed = view.observed
+    game = getattr(observed, "game", None)
+    return str(game if game is not None else observed["game"])
