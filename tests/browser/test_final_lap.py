@@ -1,7 +1,6 @@
 """Card game: the final lap counts its turns in words ("1 turn left", "2 turns left")."""
 
 from __future__ import annotations
-from pickletable.games.card.codes import EventKind
 
 import re
 from typing import Any
@@ -9,6 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from pickletable.games.card.codes import EventKind
 from tests.browser.conftest import Server
 from tests.browser.staging import open_seat, random_moves, stage_table
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from pickletable.core.events import Event
 from pickletable.games.card import GAME
-from pickletable.games.card.state import CardState
 from pickletable.games.card.codes import EventKind, Step
+from pickletable.games.card.state import CardState
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pickletable.games.card.state import CardState
 from pickletable.games.card.codes import EventKind, Step
+from pickletable.games.card.state import CardState
 from tests.games.card.helpers import (
     EAST,
     NORTH,

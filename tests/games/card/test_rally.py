@@ -10,9 +10,9 @@ from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
-from pickletable.games.card.state import CardState
 from pickletable.games.card import GAME
 from pickletable.games.card.codes import EventKind, Step
+from pickletable.games.card.state import CardState
 from pickletable.games.card.wording import team_name
 from tests.games.card.helpers import (
     EAST,

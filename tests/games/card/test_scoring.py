@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pickletable.games.card.state import CardState
 from pickletable.games.card.codes import EventKind
+from pickletable.games.card.state import CardState
 from tests.games.card.helpers import EAST, NORTH, SOUTH, WEST, find, kinds, pass_turn, start, turn
 from tests.games.card.test_rally import JUNK_A, JUNK_B, JUNK_C, JUNK_D
 

@@ -164,7 +164,7 @@ def deck_view(deck: CardDeck) -> dict[str, dict[str, Any]]:
 def _lay_downs(
     observed: CardObservation, solver: HandSolver
 ) -> tuple[list[str] | None, list[str] | None]:
-    """For the seat to discard: the discards that allow a lay-down, and those leaving it complete."""
+    """For the seat to discard: discards that allow a lay-down, and those leaving it complete."""
     hand = observed.hand
     if hand is None or observed.step != Step.DISCARD or observed.turn != observed.seat:
         return None, None
