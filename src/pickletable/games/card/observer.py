@@ -23,6 +23,7 @@ into the client's view, adding words, verdicts and labels.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -143,6 +144,6 @@ class CardObservation:
             "final_turns_left": max(self.final_turns_left, 0),
             "laid": list(laid),
             "first_server_cards": [{"seat": s, "card": c} for s, c in self.shown],
-            "last_rally": None if self.last_rally is None else dict(self.last_rally),
+            "last_rally": None if self.last_rally is None else deepcopy(dict(self.last_rally)),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }

@@ -77,6 +77,9 @@ class CardPresenter(Presenter):
             last = view["last_rally"]
             last["ended_text"] = wording.ending(last["ended"], state.rules.reshuffle_limit)
             last["serve_text"] = wording.serve_sentence(last)
+            for shown in last["hands"]:
+                for reason in shown["reasons"]:
+                    reason["label"] = wording.reason_label(reason)
         if view["outcome"] is not None:
             view["outcome"]["text"] = self.outcome_text(state)
         return view
