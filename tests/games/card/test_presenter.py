@@ -13,7 +13,7 @@ from pickletable.games.card.codes import EventKind, Step
 from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.state import CardState
 from tests.bots.positions import random_decisions
-from tests.games.card.helpers import NORTH, SOUTH, find, pass_turn, start, turn
+from tests.games.card.helpers import NORTH, SOUTH, find, new_game, pass_turn, start, turn
 from tests.games.card.test_rally import JUNK_A, JUNK_B
 
 DESCRIBE = GAME.presenter.describe
@@ -81,7 +81,7 @@ def test_the_view_names_each_cards_role_and_the_hand_size() -> None:
 def test_the_lean_observation_holds_no_words_and_is_what_the_view_is_built_on() -> None:
     for state in random_decisions("card", 3, {}, 30, seed=4):
         seat = state.current_player
-        assert seat is not None
+        assert seat is not None and isinstance(state, CardState)
         observed = state.observe(seat)
         assert isinstance(observed, CardObservation)
         lean = observed.to_json()
@@ -97,7 +97,7 @@ def test_the_lean_observation_holds_no_words_and_is_what_the_view_is_built_on() 
 def test_no_step_asks_a_seat_a_mere_formality() -> None:
     # A turn always offers the draw and the top discard; a discard always shows a card.
     rng = random.Random(3)
-    state = GAME.new_game(4)
+    state = new_game(4)
     for _ in range(3000):
         if state.is_over:
             break
