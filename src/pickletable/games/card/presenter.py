@@ -25,12 +25,20 @@ from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.presenter import Presenter
 from pickletable.core.state import GameState
-from pickletable.games.card import wording
 from pickletable.games.card.codes import Step
 from pickletable.games.card.content import DINK, HAND_SIZE, KITCHEN, PICKLER, SMASH, CardDeck
 from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.solver import HandSolver
 from pickletable.games.card.state import CardState
+from pickletable.games.card.wording import (
+    a_card,
+    describe_event,
+    ending,
+    reason_label,
+    serve_sentence,
+    team_name,
+    the_card,
+)
 
 SPECIAL_ROLES = {SMASH: "smash", PICKLER: "pickler", KITCHEN: "kitchen", DINK: "dink_shot"}
 """Each special card's role, as the view names it."""
@@ -69,17 +77,17 @@ class CardPresenter(Presenter):
             hand = observed.face_up[entry["seat"]]
             entry["verdict"] = solver.verdict_sorted(hand).to_json() if hand else None
         for entry in view["teams"]:
-            entry["name"] = wording.team_name(state.rules, entry["team"])
+            entry["name"] = team_name(state.rules, entry["team"])
         hand = observed.hand
         view["verdict"] = None if hand is None else solver.verdict_sorted(hand).to_json()
         view["lay_down_after"], view["complete_after"] = _lay_downs(observed, solver)
         if view["last_rally"] is not None:
             last = view["last_rally"]
-            last["ended_text"] = wording.ending(last["ended"], state.rules.reshuffle_limit)
-            last["serve_text"] = wording.serve_sentence(last)
+            last["ended_text"] = ending(last["ended"], state.rules.reshuffle_limit)
+            last["serve_text"] = serve_sentence(last)
             for shown in last["hands"]:
                 for reason in shown["reasons"]:
-                    reason["label"] = wording.reason_label(reason)
+                    reason["label"] = reason_label(reason)
         if view["outcome"] is not None:
             view["outcome"]["text"] = self.outcome_text(state)
         return view
@@ -87,7 +95,7 @@ class CardPresenter(Presenter):
     def describe(self, state: GameState, event: Event) -> str:
         """One log sentence (a short paragraph for a scored rally); a drawn card is never named."""
         assert isinstance(state, CardState)
-        return wording.describe(state, event)
+        return describe_event(state, event)
 
     def prompt(self, state: GameState) -> str:
         """What the engine is waiting for ("East to discard")."""
@@ -106,7 +114,7 @@ class CardPresenter(Presenter):
         if step == Step.TURN:
             return (
                 f"{name(state.turn)} to draw from the draw pile or take "
-                f"{wording.the_card(state, state.discards[-1])} from the discard pile{final}"
+                f"{the_card(state, state.discards[-1])} from the discard pile{final}"
             )
         if step == Step.DRAWING:
             return f"Draw a card for {name(state.turn)}"
@@ -124,7 +132,7 @@ class CardPresenter(Presenter):
         if not args or args[0] not in deck.counts:
             return str(action)
         card = args[0]
-        the = wording.the_card(state, card)
+        the = the_card(state, card)
         if verb == "take":
             return f"Take {the} from the discard pile"
         if verb == "discard" and len(args) > 1:
@@ -136,7 +144,7 @@ class CardPresenter(Presenter):
             return f"Discard {the} and lay down ({how})"
         if verb == "discard":
             return f"Discard {the}"
-        return f"{CHANCE_LABELS.get(verb, verb.capitalize())} {wording.a_card(state, card)}"
+        return f"{CHANCE_LABELS.get(verb, verb.capitalize())} {a_card(state, card)}"
 
     def outcome_text(self, state: GameState) -> str:
         """The winning team and the score: ``North won 11 to 7``; "" while the game goes on."""
@@ -147,7 +155,7 @@ class CardPresenter(Presenter):
         rules = state.rules
         won = rules.team_of[outcome.winners[0]]
         scores = state.scores
-        return f"{wording.team_name(rules, won)} won {scores[won]} to {scores[1 - won]}"
+        return f"{team_name(rules, won)} won {scores[won]} to {scores[1 - won]}"
 
 
 def deck_view(deck: CardDeck) -> dict[str, dict[str, Any]]:

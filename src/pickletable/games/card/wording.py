@@ -7,9 +7,9 @@ the same words.
 >>> from pickletable.core.events import Event
 >>> from pickletable.games.card import GAME
 >>> state = GAME.new_game(4)
->>> describe(state, Event(EventKind.TOOK, {"seat": 1, "card": "8"}))
+>>> describe_event(state, Event(EventKind.TOOK, {"seat": 1, "card": "8"}))
 'East takes the 8 from the discard pile.'
->>> describe(state, Event(EventKind.DREW, {"seat": 3}))
+>>> describe_event(state, Event(EventKind.DREW, {"seat": 3}))
 'West draws from the draw pile.'
 >>> ending(Ending.PILE, reshuffle_limit=1), ending(Ending.PILE, reshuffle_limit=0)
 ('the draw pile ran out twice', 'the draw pile ran out')
@@ -80,7 +80,7 @@ def cards_text(state: CardState, cards: list[str]) -> str:
     return " ".join(state.rules.deck.title(card) for card in cards)
 
 
-def describe(state: CardState, event: Event) -> str:
+def describe_event(state: CardState, event: Event) -> str:
     """One log sentence (or, for a scored rally, a short paragraph) for an event.
 
     A drawn card is never named: the log is shown to every seat.
