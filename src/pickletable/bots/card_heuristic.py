@@ -38,7 +38,7 @@ from collections.abc import Callable
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.games.card.codes import Step
-from pickletable.games.card.content import DINK, WILDS
+from pickletable.games.card.content import DINK, PICKLER, WILDS
 from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.solver import HandSolver, solver_for
 
@@ -100,19 +100,19 @@ class _Judge:
         return self.solver.sort(cards)
 
     def loose(self, hand: tuple[str, ...]) -> int:
-        return self.solver.verdict_sorted(hand).loose
+        return self.solver.loose_sorted(hand)
 
     def score(self, hand: tuple[str, ...]) -> float:
         """How good a seven-card hand is for this seat (higher is better)."""
         found = self._scores.get(hand)
         if found is not None:
             return found
-        verdict = self.solver.verdict_sorted(hand)
-        value = -2.0 * verdict.loose + 1.2 * verdict.dinks
-        if verdict.complete:
-            value += 3.0 + (verdict.picklers if self.serving else 0)
+        loose = self.solver.loose_sorted(hand)
+        value = -2.0 * loose + 1.2 * hand.count(DINK)
+        if not loose:
+            value += 3.0 + (hand.count(PICKLER) if self.serving else 0)
         if self.count_outs:
-            value += 0.02 * self.outs(hand, verdict.loose)
+            value += 0.02 * self.outs(hand, loose)
         value += 0.1 * sum(1 for card in hand if card in WILDS)
         self._scores[hand] = value
         return value
@@ -130,7 +130,7 @@ class _Judge:
             rank = order[card]
             position = next((i for i, held in enumerate(hand) if order[held] > rank), len(hand))
             longer = (*hand[:position], card, *hand[position:])
-            if solver.verdict_sorted(longer).loose - 1 < loose:
+            if solver.loose_sorted(longer) - 1 < loose:
                 total += copies
         return total
 
@@ -187,12 +187,12 @@ def _lay_wanted(judge: _Judge, observed: CardObservation) -> Callable[[tuple[str
     )
 
     def wanted(rest: tuple[str, ...]) -> bool:
-        verdict = judge.solver.verdict_sorted(rest)
-        if ending or verdict.complete:
+        loose = judge.solver.loose_sorted(rest)
+        if ending or not loose:
             return True
-        if not verdict.dinks:
+        if DINK not in rest:
             return False
-        return not judge.serving or verdict.loose >= 3
+        return not judge.serving or loose >= 3
 
     return wanted
 
