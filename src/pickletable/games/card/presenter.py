@@ -3,9 +3,10 @@
 The view a seat's client is sent is its observation (`observer.py`) as JSON,
 plus what clients draw but must not work out for themselves: names, the
 solver's verdict on every hand the seat may see (melds, loose cards), which
-discards allow a lay-down, the prompt, the words for the last rally's end,
-and the deck's make-up (each card's title, number and special role, the
-hand size), so no client parses a card id.
+discards allow a lay-down, the prompt, the last rally's words (why it ended,
+who serves, what each point was for: one wording for the log, the terminal
+and the web), and the deck's make-up (each card's title, number and special
+role, the hand size), so no client parses a card id.
 
 >>> from pickletable.games.card import GAME
 >>> state = GAME.new_game(2)
