@@ -31,6 +31,11 @@ HIDDEN = [variant for variant in VARIANTS if get_game(variant[0]).hidden_informa
 OPEN = [variant for variant in VARIANTS if not get_game(variant[0]).hidden_information]
 
 
+def seen(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What a seat's client is sent (the game's presenter view)."""
+    return get_game(state.game_id).presenter.view(state, seat)
+
+
 def pairs(variant: Variant, count: int) -> list[tuple[GameState, GameState, int]]:
     """Positions and a resample of each for the seat to act (same view, hidden cards redealt)."""
     game, players, options = variant
@@ -39,6 +44,7 @@ def pairs(variant: Variant, count: int) -> list[tuple[GameState, GameState, int]
         seat = state.current_player
         assert seat is not None
         other = state.resample(seat, random.Random(1000 + index))
+        assert seen(other, seat) == seen(state, seat)
         assert other.observe(seat) == state.observe(seat)
         found.append((state, other, seat))
     return found
@@ -46,7 +52,7 @@ def pairs(variant: Variant, count: int) -> list[tuple[GameState, GameState, int]
 
 def hidden_cards_differ(state: GameState, other: GameState, seat: int) -> bool:
     """Whether some other seat (or the table's face-down cards) would tell the two apart."""
-    return any(state.observe(s) != other.observe(s) for s in state.seats if s != seat)
+    return any(seen(state, s) != seen(other, s) for s in state.seats if s != seat)
 
 
 def decisions(bot: Agent, state: GameState, seat: int, seed: int) -> str:
@@ -60,8 +66,8 @@ class PeekingBot:
 
     def choose(self, view: AgentView, rng: random.Random) -> Action:
         state = view._state  # the one thing a bot must never do
-        seen = repr([state.observe(s) for s in state.seats if s != view.seat])
-        digest = hashlib.sha256(seen.encode()).digest()
+        peeked = repr([seen(state, s) for s in state.seats if s != view.seat])
+        digest = hashlib.sha256(peeked.encode()).digest()
         return view.legal_actions[int.from_bytes(digest[:4]) % len(view.legal_actions)]
 
 
@@ -112,7 +118,7 @@ def test_the_board_game_has_no_hidden_cards_to_leak(variant: Variant) -> None:
     # Every seat and a spectator see one table, and a resample is the very position:
     # reading the true state tells a bot nothing its view does not.
     for index, (state, other, seat) in enumerate(pairs(variant, 6)):
-        views = [get_game("board").presenter.view(state, s) for s in (*state.seats, None)]
+        views = [seen(state, s) for s in (*state.seats, None)]
         assert all(view == views[0] for view in views)
         assert board_fields(other) == board_fields(state)
         for bot in (RandomBot(), HeuristicBot(), ISMCTSBot(25)):

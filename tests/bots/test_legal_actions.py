@@ -11,7 +11,18 @@ from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
+from pickletable.core.state import GameState
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
+
+
+def seen(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What a seat's client is sent (the game's presenter view)."""
+    return get_game(state.game_id).presenter.view(state, seat)
+
+
+def prompt(state: GameState) -> str:
+    """What the engine waits for, in words."""
+    return get_game(state.game_id).presenter.prompt(state)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
@@ -42,11 +53,7 @@ def test_every_bot_answers_random_positions_legally(variant: tuple[str, int, Any
         for bot in bots:
             view = AgentView(state, seat)
             action = bot.choose(view, random.Random(index))
-            assert action in view.legal_actions, (
-                bot.name,
-                str(action),
-                get_game(game).presenter.prompt(state),
-            )
+            assert action in view.legal_actions, (bot.name, str(action), prompt(state))
 
 
 def index_seed(game: str) -> int:
@@ -64,9 +71,9 @@ def test_the_search_leaves_the_true_state_alone() -> None:
     state = next(random_decisions("card", 2, {}, 1, seed=3))
     seat = state.current_player
     assert seat is not None
-    before = state.observation(None), state.observation(seat), state.legal_actions()
+    before = seen(state, None), seen(state, seat), state.legal_actions()
     ISMCTSBot(30).choose(AgentView(state, seat), random.Random(1))
-    assert (state.observation(None), state.observation(seat), state.legal_actions()) == before
+    assert (seen(state, None), seen(state, seat), state.legal_actions()) == before
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
@@ -79,7 +86,7 @@ def test_a_caller_cannot_change_the_legal_actions_by_editing_the_list(
         expected = list(state.legal_actions())
         given = state.legal_actions()
         given.clear()
-        assert state.legal_actions() == expected, get_game(game).presenter.prompt(state)
+        assert state.legal_actions() == expected, prompt(state)
         clone = state.clone()
         clone.legal_actions().reverse()
         assert state.legal_actions() == expected

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from pickletable.games.card.codes import EventKind
 from tests.browser.conftest import Server
 from tests.browser.staging import open_seat, random_moves, stage_table
 
@@ -17,7 +18,7 @@ def test_the_final_lap_badge_says_turn_or_turns(
     browser: Any, server: Server, players: int, badge: str
 ) -> None:
     def just_laid_down(state: Any, events: list[Any]) -> bool:
-        return bool(events) and events[-1].kind == "final_lap"
+        return bool(events) and events[-1].kind == EventKind.FINAL_LAP
 
     moves, state, _ = random_moves("card", players, just_laid_down)
     seats = [f"human:Player{n}" for n in range(1, players + 1)]

@@ -10,6 +10,7 @@ from rich.console import Console, RenderableType
 from pickletable.cli.hand_command import hand_report
 from pickletable.cli.renderers.card import render
 from pickletable.core.errors import PickletableError
+from pickletable.games.card import GAME
 from pickletable.games.card.cards import CardNameError, HandError
 from pickletable.games.card.state import CardState
 from tests.games.card.helpers import NORTH, SOUTH, deal, draw, pass_turn, start, turn
@@ -48,33 +49,33 @@ EXPECTED_NORTH = """\
 │ Melds:  [2 3 4]  [6 7 8 9]  free: Dink Shot                                  │
 │ complete  — discard any card to lay down                                     │
 ╰──────────────────────────────────────────────────────────────────────────────╯
-╭─────────────────── Rally 1 scored (after the final turns) ───────────────────╮
+╭──────────────── Rally 1 scored (every final turn was played) ────────────────╮
 │  Team   Points  Why                                                          │
 │  North       0  best hand North: 6 cards loose, no points                    │
 │  South       0  best hand South: complete but not serving, no points         │
 │  North  1 2 4 7 8 10 Kitchen  6 cards loose                                  │
 │  South  1 2 3 5 5 5 Smash     complete                                       │
-│ South laid down the first complete hand and serves.                          │
+│ South laid down the first complete hand and serves next.                     │
 ╰──────────────────────────────────────────────────────────────────────────────╯
 North to discard, and lay down if the hand allows
 """
 
 
 def test_your_hand_is_shown_sorted_in_melds_with_its_verdict() -> None:
-    assert text_of(render(second_rally().observation(NORTH))) == EXPECTED_NORTH
+    assert text_of(render(GAME.presenter.view(second_rally(), NORTH))) == EXPECTED_NORTH
 
 
 def test_another_seats_hand_is_never_drawn() -> None:
     state = second_rally()
-    shown = text_of(render(state.observation(SOUTH)))
+    shown = text_of(render(GAME.presenter.view(state, SOUTH)))
     assert "Your hand — South" in shown and "Dink Shot" not in shown.split("Rally 1")[0]
-    assert "Your hand" not in text_of(render(state.observation(None)))
+    assert "Your hand" not in text_of(render(GAME.presenter.view(state, None)))
 
 
 def test_laid_down_hands_and_final_turns_are_on_the_table() -> None:
     state = start({NORTH: JUNK_A, SOUTH: "1 2 3 5 5 5 smash"}, flip="9")
     turn(state, "8", lay=True)
-    shown = text_of(render(state.observation(NORTH)), width=100)
+    shown = text_of(render(GAME.presenter.view(state, NORTH)), width=100)
     assert "laid down: 1 2 3 5 5 5 Smash (complete)" in shown
     assert "Final turns: 1 left" in shown
     assert "Melds:  [1 2]" not in shown and "6 cards loose" in shown
@@ -85,13 +86,22 @@ def test_the_rally_summary_says_why_each_point_was_scored() -> None:
     turn(state, "8")
     turn(state, "9", lay=True)
     pass_turn(state)
-    shown = text_of(render(state.observation(NORTH)), width=120)
+    shown = text_of(render(GAME.presenter.view(state, NORTH)), width=120)
     assert (
         "North: 1 for Dink Shot, 1 for complete hand while serving, "
         "1 for Pickler in a complete hand"
     ) in shown
     assert "South: 1 for Dink Shot" in shown
-    assert "North laid down the first Dink Shot and serves." in shown
+    assert "North laid down the first Dink Shot and serves next." in shown
+
+
+def test_a_rally_ended_by_the_draw_pile_says_how_often_it_ran_out() -> None:
+    # Without a reshuffle the pile runs out once; the log and the panel say so alike.
+    state = start({NORTH: JUNK_A, SOUTH: "1 3 5 6 9 10 kitchen"}, flip="9", reshuffle_limit=0)
+    while state.rally == 1:
+        pass_turn(state)
+    shown = text_of(render(GAME.presenter.view(state, NORTH)))
+    assert "Rally 1 scored (the draw pile ran out)" in shown
 
 
 def test_first_server_cards_are_shown_face_up() -> None:
@@ -99,7 +109,7 @@ def test_first_server_cards_are_shown_face_up() -> None:
 
     state = new_game(3)
     play(state, "show 4", "show dink")
-    shown = text_of(render(state.observation(None)))
+    shown = text_of(render(GAME.presenter.view(state, None)))
     assert "Dealt face up for the first server: North 4, East Dink Shot" in shown
 
 

@@ -24,8 +24,8 @@ its hand, the discard pile, hands laid face up, cards others took.
 >>> for card in "1 9 2 9 3 9 4 8 5 7 6 kitchen smash 3".split():
 ...     _ = state.apply_text(f"deal {card}")
 >>> _ = state.apply_text("flip 10")
->>> state.observation(2)["hand"]
-['1', '2', '3', '4', '5', '6', 'smash']
+>>> state.observe(2).hand
+('1', '2', '3', '4', '5', '6', 'smash')
 >>> str(choose(AgentView(state, 2), random.Random(0)))  # a 10 helps nothing
 'draw'
 """
@@ -33,16 +33,14 @@ its hand, the discard pile, hands laid face up, cards others took.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
+from pickletable.games.card.codes import Step
+from pickletable.games.card.content import DINK, PICKLER, WILDS
+from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.solver import HandSolver, solver_for
-
-WILD_CARDS = ("smash", "pickler")
-DINK = "dink"
-USUAL_COPIES = {"smash": 4, "pickler": 2, "kitchen": 4, "dink": 2}
-"""Copies of the special cards in the usual deck (numbers: 4 each); only to weigh outs."""
 
 
 def choose(view: AgentView, rng: random.Random) -> Action:
@@ -58,57 +56,64 @@ def rollout_choose(view: AgentView, rng: random.Random) -> Action:
 
 
 def _choose(view: AgentView, *, outs: bool) -> Action:
-    observation = view.observation
+    observed: CardObservation = view.observed
     legal = view.legal_actions
-    judge = _Judge(observation, view.seat, outs=outs)
-    if observation["stage"] == "turn":
-        return _draw_or_take(judge, observation, legal)
-    return _discard(judge, observation, legal)
+    judge = _Judge(observed, view.seat, outs=outs)
+    if observed.step == Step.TURN:
+        return _draw_or_take(judge, observed, legal)
+    return _discard(judge, observed, legal)
 
 
 class _Judge:
     """Scores hands for one seat from what it has seen."""
 
-    def __init__(self, observation: dict[str, Any], seat: int, *, outs: bool) -> None:
+    def __init__(self, observed: CardObservation, seat: int, *, outs: bool) -> None:
         self.count_outs = outs
-        titles = observation["titles"]
-        numbers = sorted(int(name) for name in titles if name.isdigit())
-        self.solver: HandSolver = solver_for(numbers[0], numbers[-1])
-        self.cards = list(titles)
-        me = next(entry for entry in observation["seats"] if entry["seat"] == seat)
-        self.serving = observation["serving_team"] == me["team"]
-        seen: dict[str, int] = {}
-        visible = list(observation["hand"] or []) + list(observation["discard_pile"])
-        for entry in observation["seats"]:
-            if entry["seat"] == seat:
-                continue
-            visible += entry["hand"] if entry["hand"] is not None else entry["known"]
-        for card in visible:
-            seen[card] = seen.get(card, 0) + 1
-        self.unseen = {
-            card: max(0, (4 if card.isdigit() else USUAL_COPIES.get(card, 2)) - seen.get(card, 0))
-            for card in self.cards
-        }
+        self.observed = observed
+        self.seat = seat
+        deck = observed.deck
+        self.solver: HandSolver = solver_for(deck.lowest, deck.highest)
+        self.serving = observed.serving_team == observed.team_of(seat)
+        self._unseen: dict[str, int] | None = None
         self._scores: dict[tuple[str, ...], float] = {}
+
+    @property
+    def unseen(self) -> dict[str, int]:
+        """Copies of each card this seat has not seen (worked out on first use)."""
+        if self._unseen is None:
+            observed = self.observed
+            seen: dict[str, int] = {}
+            visible = list(observed.hand or ()) + list(observed.discards)
+            for other in observed.seats:
+                if other != self.seat:
+                    face_up = observed.face_up[other]
+                    visible += face_up if face_up is not None else observed.known[other]
+            for card in visible:
+                seen[card] = seen.get(card, 0) + 1
+            self._unseen = {
+                card: max(0, copies - seen.get(card, 0))
+                for card, copies in observed.deck.counts.items()
+            }
+        return self._unseen
 
     def sort(self, cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
         return self.solver.sort(cards)
 
     def loose(self, hand: tuple[str, ...]) -> int:
-        return self.solver.verdict_sorted(hand).loose
+        return self.solver.loose_sorted(hand)
 
     def score(self, hand: tuple[str, ...]) -> float:
         """How good a seven-card hand is for this seat (higher is better)."""
         found = self._scores.get(hand)
         if found is not None:
             return found
-        verdict = self.solver.verdict_sorted(hand)
-        value = -2.0 * verdict.loose + 1.2 * verdict.dinks
-        if verdict.complete:
-            value += 3.0 + (verdict.picklers if self.serving else 0)
+        loose = self.solver.loose_sorted(hand)
+        value = -2.0 * loose + 1.2 * hand.count(DINK)
+        if not loose:
+            value += 3.0 + (hand.count(PICKLER) if self.serving else 0)
         if self.count_outs:
-            value += 0.02 * self.outs(hand, verdict.loose)
-        value += 0.1 * sum(hand.count(wild) for wild in WILD_CARDS)
+            value += 0.02 * self.outs(hand, loose)
+        value += 0.1 * sum(1 for card in hand if card in WILDS)
         self._scores[hand] = value
         return value
 
@@ -125,19 +130,19 @@ class _Judge:
             rank = order[card]
             position = next((i for i, held in enumerate(hand) if order[held] > rank), len(hand))
             longer = (*hand[:position], card, *hand[position:])
-            if solver.verdict_sorted(longer).loose - 1 < loose:
+            if solver.loose_sorted(longer) - 1 < loose:
                 total += copies
         return total
 
 
-def _draw_or_take(judge: _Judge, observation: dict[str, Any], legal: list[Action]) -> Action:
+def _draw_or_take(judge: _Judge, observed: CardObservation, legal: list[Action]) -> Action:
     take = next((action for action in legal if action.verb == "take"), None)
     draw = next(action for action in legal if action.verb == "draw")
     if take is None:
         return draw
     top = take.args[0]
-    hand = judge.sort(observation["hand"])
-    barred = top if observation["options"].get("no_discard_taken_card", True) else None
+    hand = observed.hand or ()
+    barred = top if observed.options.get("no_discard_taken_card", True) else None
     with_top = judge.sort([*hand, top])
     best_loose = min(
         judge.loose(_without(with_top, card)) for card in set(with_top) if card != barred
@@ -145,17 +150,17 @@ def _draw_or_take(judge: _Judge, observation: dict[str, Any], legal: list[Action
     loose = judge.loose(hand)
     if best_loose < loose:
         return take
-    if (top in WILD_CARDS or (top == DINK and DINK not in hand)) and best_loose <= loose:
+    if (top in WILDS or (top == DINK and DINK not in hand)) and best_loose <= loose:
         return take
     return draw
 
 
-def _discard(judge: _Judge, observation: dict[str, Any], legal: list[Action]) -> Action:
-    hand = judge.sort(observation["hand"])
-    collected = _collected_by_next(observation)
+def _discard(judge: _Judge, observed: CardObservation, legal: list[Action]) -> Action:
+    hand = observed.hand or ()
+    collected = _collected_by_next(observed)
     best: Action = legal[0]
     best_value = float("-inf")
-    lay_wanted = _lay_wanted(judge, observation)
+    lay_wanted = _lay_wanted(judge, observed)
     for action in legal:
         card = action.args[0]
         lays = len(action.args) > 1
@@ -163,7 +168,7 @@ def _discard(judge: _Judge, observation: dict[str, Any], legal: list[Action]) ->
         value = judge.score(rest)
         if card in collected:
             value -= 0.3
-        if card in WILD_CARDS or card == DINK:
+        if card in WILDS or card == DINK:
             value -= 0.2
         if lays:
             if not lay_wanted(rest):
@@ -174,35 +179,34 @@ def _discard(judge: _Judge, observation: dict[str, Any], legal: list[Action]) ->
     return best
 
 
-def _lay_wanted(judge: _Judge, observation: dict[str, Any]) -> Any:
+def _lay_wanted(judge: _Judge, observed: CardObservation) -> Callable[[tuple[str, ...]], bool]:
     """A test of the seven cards left after a discard: lay them down?"""
-    ending = observation["final_lap"] or (
-        observation["draw_count"] <= 4
-        and observation["reshuffles"] >= int(observation["options"].get("reshuffle_limit", 1))
+    ending = observed.final_lap or (
+        observed.draw_count <= 4
+        and observed.reshuffles >= int(observed.options.get("reshuffle_limit", 1))
     )
 
     def wanted(rest: tuple[str, ...]) -> bool:
-        verdict = judge.solver.verdict_sorted(rest)
-        if ending or verdict.complete:
+        loose = judge.solver.loose_sorted(rest)
+        if ending or not loose:
             return True
-        if not verdict.dinks:
+        if DINK not in rest:
             return False
-        return not judge.serving or verdict.loose >= 3
+        return not judge.serving or loose >= 3
 
     return wanted
 
 
-def _collected_by_next(observation: dict[str, Any]) -> set[str]:
+def _collected_by_next(observed: CardObservation) -> set[str]:
     """Cards the next seat would like: those it took from the discard pile, and neighbours."""
-    seats = [entry["seat"] for entry in observation["seats"]]
-    me = observation["seat"]
-    following = seats[(seats.index(me) + 1) % len(seats)]
-    entry = next(entry for entry in observation["seats"] if entry["seat"] == following)
+    assert observed.seat is not None
+    numbers = observed.deck.numbers
     wanted: set[str] = set()
-    for card in entry["known"]:
+    for card in observed.known[observed.next_seat(observed.seat)]:
         wanted.add(card)
-        if card.isdigit():
-            wanted.update({str(int(card) - 1), str(int(card) + 1)})
+        if card in numbers:
+            place = numbers.index(card)
+            wanted.update(numbers[max(place - 1, 0) : place + 2])
     return wanted
 
 

@@ -26,11 +26,6 @@ class AgentView:
         self.legal_actions: list[Action] = state.legal_actions()
 
     @cached_property
-    def observation(self) -> dict[str, Any]:
-        """The seat's full client view (built on first use); bots should read `observed`."""
-        return self._state.observation(self.seat)
-
-    @cached_property
     def observed(self) -> Any:
         """The seat's lean typed observation, `GameState.observe` (built on first use)."""
         return self._state.observe(self.seat)

@@ -25,7 +25,7 @@ class GameDefinition(ABC):
     options: OptionSet
     content_package: str
     """Package holding ``content/default.toml`` and ``rules.md``."""
-    presenter: Presenter = Presenter()
+    presenter: Presenter
     """The game's words and client views (see `pickletable.core.presenter`)."""
     hidden_information = True
     """Whether seats hold things others may not see (hot-seat play hides the screen)."""

@@ -16,6 +16,7 @@ number and twist, so clients never parse ids or labels).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from pickletable.core.actions import Action
@@ -23,31 +24,25 @@ from pickletable.core.events import Event
 from pickletable.core.state import GameState
 
 
-class Presenter:
-    """A game's words and client views.
+class Presenter(ABC):
+    """A game's words and client views; each game's ``presenter.py`` implements one."""
 
-    This base class reads the wording methods a game's state still offers
-    (`observation`, `describe`, `prompt`, `describe_action`,
-    `describe_outcome`); a game moves its wording into its own
-    ``presenter.py`` by overriding all five.
-    """
-
+    @abstractmethod
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """The JSON-safe view a seat's client is sent (`None`: a spectator)."""
-        return state.observation(seat)
 
+    @abstractmethod
     def describe(self, state: GameState, event: Event) -> str:
         """One log sentence about one event (give it `event.for_seat(seat)`)."""
-        return state.describe(event)
 
+    @abstractmethod
     def prompt(self, state: GameState) -> str:
         """What the engine waits for, without any hidden card."""
-        return state.prompt()
 
+    @abstractmethod
     def label(self, state: GameState, action: Action) -> str:
         """A menu label for a legal action."""
-        return state.describe_action(action)
 
+    @abstractmethod
     def outcome_text(self, state: GameState) -> str:
         """How the game ended, in words; "" while it goes on."""
-        return state.describe_outcome()

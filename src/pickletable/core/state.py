@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Protocol, Self
 
 from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError
@@ -57,6 +57,14 @@ class Outcome:
             "scores": {str(seat): score for seat, score in self.scores.items()},
             "termination": str(self.termination),
         }
+
+
+class Observation(Protocol):
+    """A seat's lean observation: a frozen value that can say itself as JSON."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation as JSON-safe values."""
+        ...
 
 
 class GameState(ABC):
@@ -170,40 +178,13 @@ class GameState(ABC):
         return False
 
     # --- views ----------------------------------------------------------
-    def observe(self, seat: int | None) -> Any:
-        """What `seat` may know, as a lean typed value for bots and learning (no text).
+    @abstractmethod
+    def observe(self, seat: int | None) -> Observation:
+        """What `seat` (`None`: a spectator) may know, as a lean typed value for bots and
+        learning: no text, built only from what that seat may see.
 
-        Games return their own frozen observation type with a ``to_json()``;
-        until a game has one, this is its full observation dict.
+        Wording and client views are each game's `Presenter`'s (`pickletable.core.presenter`).
         """
-        return self.observation(seat)
-
-    # Wording and client views belong to each game's `Presenter`
-    # (`pickletable.core.presenter`); these five remain only for games whose
-    # wording has not moved there yet, and the base presenter reads them.
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-safe dict of exactly what `seat` may know (`None`: a spectator)."""
-        raise NotImplementedError(f"{type(self).__name__} words its views in its presenter")
-
-    def describe(self, event: Event) -> str:
-        """A sentence for the log about one event."""
-        raise NotImplementedError(f"{type(self).__name__} words its events in its presenter")
-
-    def prompt(self) -> str:
-        """What the engine is waiting for, in words ("Blue to serve")."""
-        raise NotImplementedError(f"{type(self).__name__} words its prompts in its presenter")
-
-    def describe_outcome(self) -> str:
-        """How the game ended, in words ("Blue and Red won, reaching 5.0"); "" while it goes on."""
-        outcome = self.outcome
-        if outcome is None:
-            return ""
-        names = " and ".join(self.seat_name(seat) for seat in outcome.winners)
-        return f"{names} won" if names else "Nobody won"
-
-    def describe_action(self, action: Action) -> str:
-        """A short label for an action in a menu; the notation unless a game says more."""
-        return str(action)
 
     # --- search ---------------------------------------------------------
     @abstractmethod

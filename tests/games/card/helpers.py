@@ -7,6 +7,7 @@ from typing import Any
 
 from pickletable.core.events import Event
 from pickletable.games.card import GAME
+from pickletable.games.card.codes import EventKind, Step
 from pickletable.games.card.state import CardState
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
@@ -85,7 +86,7 @@ def kinds(events: list[Event]) -> list[str]:
     return [event.kind for event in events]
 
 
-def find(events: list[Event], kind: str) -> Event:
+def find(events: list[Event], kind: EventKind) -> Event:
     """The one event of a kind."""
     found = [event for event in events if event.kind == kind]
     assert len(found) == 1, kinds(events)
@@ -98,6 +99,6 @@ def all_cards(state: CardState) -> Counter[str]:
     cards.update(state.discards)
     for seat in state.seats:
         cards.update(state.hands[seat])
-    if state.stage == "first_server":
+    if state.step == Step.FIRST_SERVER:
         cards.update(card for _, card in state.shown)
     return cards

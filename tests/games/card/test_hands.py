@@ -171,6 +171,21 @@ def test_the_solver_caches_stay_bounded_and_right_after_clearing() -> None:
         menu = solver.lay_down_discards(hand)
         assert solver.verdict_sorted(hand) == SOLVER.verdict_uncached(hand)
         assert menu == SOLVER.lay_down_discards(hand)
+        assert solver.loose_sorted(hand) == SOLVER.verdict_uncached(hand).loose
         assert len(solver._verdicts) <= 40 and len(solver._lay_down) <= 40
+        assert len(solver._loose) <= 40
         # The search table is checked before each search: one search may add a few more.
         assert len(solver._search_memo) <= 40 + 200
+
+
+def test_the_loose_count_alone_agrees_with_the_full_verdict() -> None:
+    # Search asks only how many cards are loose; it must be the verdict's count.
+    solver = HandSolver(1, 10)
+    rng = random.Random(9)
+    deck = [str(n) for n in range(1, 11) for _ in range(4)]
+    deck += ["smash"] * 4 + ["pickler"] * 2 + ["kitchen"] * 4 + ["dink"] * 2
+    for _ in range(2000):
+        hand = solver.sort(rng.sample(deck, rng.choice((7, 8))))
+        verdict = SOLVER.verdict_uncached(hand)
+        assert solver.loose_sorted(hand) == verdict.loose
+        assert solver.may_lay_down_sorted(hand) == verdict.can_lay_down

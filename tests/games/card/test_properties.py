@@ -18,6 +18,7 @@ from pickletable.core.match import run_match
 from pickletable.core.records import Recorder, replay
 from pickletable.core.state import CHANCE
 from pickletable.games.card import GAME
+from pickletable.games.card.codes import Step
 from pickletable.games.card.state import CardState
 from tests.games.card.helpers import all_cards
 
@@ -65,7 +66,7 @@ def new_state(table: dict[str, Any]) -> CardState:
 def snapshot(state: CardState) -> tuple[Any, ...]:
     """Everything that makes up a position."""
     return (
-        state.stage,
+        state.step,
         list(state.scores),
         state.server,
         state.rally,
@@ -109,10 +110,10 @@ def random_walk(
 def test_every_game_ends_with_all_52_cards_accounted_for(table: dict[str, Any]) -> None:
     def check(state: CardState) -> None:
         assert all_cards(state) == DECK
-        assert all(len(state.hands[s]) in (7, 8) for s in state.seats) or state.stage in (
-            "deal",
-            "flip",
-            "first_server",
+        assert all(len(state.hands[s]) in (7, 8) for s in state.seats) or state.step in (
+            Step.DEAL,
+            Step.FLIP,
+            Step.FIRST_SERVER,
         )
 
     final = random_walk(new_state(table), random.Random(table["seed"]), check)
@@ -130,12 +131,14 @@ def test_hidden_hands_never_reach_another_seat(table: dict[str, Any]) -> None:
 
     def check(state: CardState) -> None:
         for seat in [*state.seats, None]:
-            view = state.observation(seat)
+            view = GAME.presenter.view(state, seat)
             for other in view["seats"]:
                 if other["seat"] != seat and not other["laid_down"]:
                     assert other["hand"] is None and other["verdict"] is None
             # Whatever the seat cannot see may be re-dealt without changing its view.
-            assert state.resample(seat, rng).observation(seat) == view
+            resampled = state.resample(seat, rng)
+            assert GAME.presenter.view(resampled, seat) == view
+            assert resampled.observe(seat) == state.observe(seat)
 
     random_walk(new_state(table), rng, check)
 
@@ -188,8 +191,10 @@ def test_clones_are_independent_and_observations_json_safe(table: dict[str, Any]
             copy.apply(copy.legal_actions()[0])
         assert snapshot(state) == before
         seat = state.seats[0]
-        view = state.observation(seat)
+        view = GAME.presenter.view(state, seat)
         assert json.loads(json.dumps(view)) == view
+        lean = state.observe(seat).to_json()
+        assert json.loads(json.dumps(lean)) == lean
         assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(
             1.0 if state.current_player == CHANCE else 0.0
         )

@@ -10,7 +10,10 @@ from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
+from pickletable.games.card import GAME
+from pickletable.games.card.codes import EventKind, Step
 from pickletable.games.card.state import CardState
+from pickletable.games.card.wording import team_name
 from tests.games.card.helpers import (
     EAST,
     NORTH,
@@ -48,7 +51,7 @@ def test_two_teams_seated_alternately_with_teammates_across(
 ) -> None:
     state = new_game(players)
     assert [state.seat_name(s) for s in state.seats] == names
-    assert [state.rules.team_name(t) for t in (0, 1)] == teams
+    assert [team_name(state.rules, t) for t in (0, 1)] == teams
 
 
 # --- first server ------------------------------------------------------------------
@@ -56,14 +59,20 @@ def test_first_player_dealt_a_kitchen_face_up_serves_first() -> None:
     state = new_game(4)
     events = play(state, "show 3", "show 7", "show kitchen")
     assert state.server == SOUTH
-    assert kinds(events) == ["shown", "shown", "shown", "first_server", "rally_start"]
+    assert kinds(events) == [
+        EventKind.SHOWN,
+        EventKind.SHOWN,
+        EventKind.SHOWN,
+        EventKind.FIRST_SERVER,
+        EventKind.RALLY_START,
+    ]
     assert [event["seat"] for event in events[:3]] == [NORTH, EAST, SOUTH]
 
 
 def test_face_up_cards_go_round_again_until_a_kitchen_shows() -> None:
     state = new_game(3)
     play(state, "show 1", "show 2", "show 3", "show smash")
-    assert state.stage == "first_server"
+    assert state.step == Step.FIRST_SERVER
     play(state, "show kitchen")
     assert state.server == EAST
 
@@ -80,7 +89,7 @@ def test_server_deals_seven_each_from_the_whole_deck_and_left_of_server_starts()
     events = play(state, "flip 9")
     assert state.discards == ["9"] and len(state.pile) == 52 - 29
     assert state.current_player == SOUTH
-    assert kinds(events) == ["flipped"]
+    assert kinds(events) == [EventKind.FLIPPED]
 
 
 def test_deals_and_draws_are_chance_actions_over_the_unseen_cards() -> None:
@@ -97,19 +106,21 @@ def test_a_turn_is_draw_from_either_pile_then_discard_one() -> None:
     assert state.current_player == SOUTH
     assert [str(a) for a in state.legal_actions()] == ["draw", "take 3"]
     events = draw(state, "8")
-    assert kinds(events) == ["drew"] and "8" not in str(events[0].data)  # the drawn card is secret
+    assert kinds(events) == [EventKind.DREW] and "8" not in str(
+        events[0].data
+    )  # the drawn card is secret
     assert len(state.hands[SOUTH]) == 8
     assert {a.verb for a in state.legal_actions()} == {"discard"}
     events = play(state, "discard 9")
-    assert kinds(events) == ["discarded"]
+    assert kinds(events) == [EventKind.DISCARDED]
     assert state.current_player == NORTH and state.discards == ["3", "9"]
 
 
 def test_taking_the_discard_top_is_seen_by_everyone() -> None:
     state = start({NORTH: JUNK_A, SOUTH: JUNK_B}, flip="3")
     events = play(state, "take 3")
-    assert find(events, "took").data == {"seat": SOUTH, "card": "3"}
-    assert state.observation(NORTH)["seats"][1]["known"] == ["3"]
+    assert find(events, EventKind.TOOK).data == {"seat": SOUTH, "card": "3"}
+    assert GAME.presenter.view(state, NORTH)["seats"][1]["known"] == ["3"]
 
 
 def test_card_just_taken_from_the_discard_pile_may_not_be_discarded_that_turn() -> None:
@@ -151,8 +162,8 @@ def test_complete_hand_may_be_laid_down_after_discarding() -> None:
     draw(state, "9")
     assert Action("discard", ("9", "lay")) in state.legal_actions()
     events = play(state, "discard 9 lay")
-    assert kinds(events) == ["discarded", "laid_down", "final_lap"]
-    assert find(events, "laid_down").data["complete"] is True
+    assert kinds(events) == [EventKind.DISCARDED, EventKind.LAID_DOWN, EventKind.FINAL_LAP]
+    assert find(events, EventKind.LAID_DOWN).data["complete"] is True
     assert state.laid == (SOUTH,)
 
 
@@ -174,7 +185,7 @@ def test_incomplete_hand_without_a_dink_shot_may_not_be_laid_down() -> None:
 def test_dink_shot_lets_an_incomplete_hand_be_laid_down() -> None:
     state = start({NORTH: JUNK_A, SOUTH: "1 3 5 7 9 10 dink"})
     events = turn(state, "8", lay=True)
-    laid = find(events, "laid_down").data
+    laid = find(events, EventKind.LAID_DOWN).data
     assert laid["complete"] is False and laid["dink"] is True
 
 
@@ -185,7 +196,7 @@ def test_the_lay_down_choice_leaves_no_trace_for_the_other_seats() -> None:
     for state in (complete, junk):
         draw(state, "9")
     assert complete.current_player == junk.current_player == SOUTH
-    assert complete.prompt() == junk.prompt()
+    assert GAME.presenter.prompt(complete) == GAME.presenter.prompt(junk)
 
 
 # --- the final lap -----------------------------------------------------------------
@@ -202,23 +213,23 @@ def test_after_the_first_lay_down_every_other_player_gets_exactly_one_final_turn
     turn(state, "8", lay=True)
     final_turns = []
     events: list[Event] = []
-    while not any(e.kind == "rally_scored" for e in events):
+    while not any(e.kind == EventKind.RALLY_SCORED for e in events):
         final_turns.append(state.turn)
-        assert state.final_lap and "final turn" in state.prompt()
+        assert state.final_lap and "final turn" in GAME.presenter.prompt(state)
         events = pass_turn(state)
     assert final_turns == [SOUTH, WEST, NORTH]
-    assert find(events, "rally_scored")["ended"] == "lap"
+    assert find(events, EventKind.RALLY_SCORED)["ended"] == "lap"
 
 
 def test_a_later_lay_down_does_not_start_a_new_lap() -> None:
     state = four_player_rally(east="1 2 3 5 5 5 smash", south="3 3 3 6 7 8 kitchen")
     turn(state, "8", lay=True)
     events = turn(state, "9", lay=True)  # South lays down in its final turn
-    assert kinds(events) == ["drew", "discarded", "laid_down"]
+    assert kinds(events) == [EventKind.DREW, EventKind.DISCARDED, EventKind.LAID_DOWN]
     pass_turn(state)  # West
     events = pass_turn(state)  # North: the lap is over
-    assert "rally_scored" in kinds(events)
-    assert find(events, "rally_scored")["laid"] == [EAST, SOUTH]
+    assert EventKind.RALLY_SCORED in kinds(events)
+    assert find(events, EventKind.RALLY_SCORED)["laid"] == [EAST, SOUTH]
 
 
 def test_two_players_the_other_gets_one_final_turn() -> None:
@@ -226,7 +237,7 @@ def test_two_players_the_other_gets_one_final_turn() -> None:
     turn(state, "9", lay=True)
     assert state.current_player == NORTH and state.lap_left == 1
     events = pass_turn(state)
-    assert "rally_scored" in kinds(events)
+    assert EventKind.RALLY_SCORED in kinds(events)
 
 
 def test_a_taken_card_stays_known_when_a_copy_of_it_is_discarded() -> None:

@@ -12,8 +12,10 @@ from pickletable.core.chance import sample_outcome
 from pickletable.core.errors import PickletableError
 from pickletable.core.state import CHANCE
 from pickletable.games.card import GAME
+from pickletable.games.card.codes import EventKind
 from pickletable.games.card.scorekeeper import Scorekeeper, ScorekeepingError
-from pickletable.games.card.state import SEAT_NAMES, CardState
+from pickletable.games.card.state import CardState
+from pickletable.games.card.tables import SEAT_NAMES
 
 PICKLER_STRAIGHTS = "1 2 3 4 5 6 pickler"  # complete, one Pickler
 DINK_LOOSE = "1 5 9 dink 2 4 8"  # incomplete, one Dink Shot
@@ -115,7 +117,7 @@ def test_the_scorekeeper_agrees_with_the_engine_over_whole_games(players: int) -
                 action = bots[seat].choose(AgentView(state, seat), rng)
             server = state.server
             for event in state.apply(action):
-                if event.kind != "rally_scored":
+                if event.kind != EventKind.RALLY_SCORED:
                     continue
                 data = event.data
                 if keeper is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pickletable.games.card.codes import EventKind
 from pickletable.games.card.state import CardState
 from tests.games.card.helpers import EAST, NORTH, SOUTH, WEST, find, kinds, pass_turn, start, turn
 from tests.games.card.test_rally import JUNK_A, JUNK_B, JUNK_C, JUNK_D
@@ -11,7 +12,7 @@ from tests.games.card.test_rally import JUNK_A, JUNK_B, JUNK_C, JUNK_D
 
 def scored(events: list[Any]) -> dict[str, Any]:
     """The rally summary among a turn's events."""
-    data: dict[str, Any] = find(events, "rally_scored").data
+    data: dict[str, Any] = find(events, EventKind.RALLY_SCORED).data
     return data
 
 
@@ -98,7 +99,7 @@ def test_a_team_scores_only_its_best_hand() -> None:
         pass_turn(state)  # East, South, West
     turn(state, "10", lay=True)  # North
     events: list[Any] = []
-    while "rally_scored" not in kinds(events):
+    while EventKind.RALLY_SCORED not in kinds(events):
         events = pass_turn(state)
     summary = scored(events)
     assert points(summary) == [2, 0]
@@ -109,7 +110,7 @@ def test_both_teams_best_hands_with_a_dink_shot_each_score_a_point() -> None:
     state = doubles(north="1 2 4 7 8 10 dink", east="1 3 5 6 9 10 dink")
     turn(state, "2", lay=True)  # East lays down with a Dink Shot
     events: list[Any] = []
-    while "rally_scored" not in kinds(events):
+    while EventKind.RALLY_SCORED not in kinds(events):
         events = pass_turn(state)
     assert points(scored(events)) == [1, 1]
 
@@ -119,7 +120,7 @@ def test_doubles_teammates_do_not_add_their_hands() -> None:
     turn(state, "2")  # East
     turn(state, "4", lay=True)  # South
     events: list[Any] = []
-    while "rally_scored" not in kinds(events):
+    while EventKind.RALLY_SCORED not in kinds(events):
         events = pass_turn(state)
     assert points(scored(events)) == [1, 0]
 
@@ -129,7 +130,7 @@ def test_the_first_complete_lay_down_wins_the_serve_and_that_player_serves() -> 
     state = doubles(east="1 2 3 5 5 5 smash")
     turn(state, "8", lay=True)
     events: list[Any] = []
-    while "rally_scored" not in kinds(events):
+    while EventKind.RALLY_SCORED not in kinds(events):
         events = pass_turn(state)
     summary = scored(events)
     assert (summary["serve_to"], summary["serve_reason"]) == (EAST, "complete")
@@ -151,7 +152,7 @@ def test_a_first_dink_shot_lay_down_beats_an_earlier_complete_one() -> None:
 def test_a_complete_hand_holding_a_dink_shot_counts_as_a_dink_shot_lay_down() -> None:
     state = doubles(east="1 2 3 4 5 6 dink", south="2 3 6 6 8 9 dink")
     events = turn(state, "8", lay=True)
-    laid = find(events, "laid_down").data
+    laid = find(events, EventKind.LAID_DOWN).data
     assert laid["complete"] and laid["dink"]
     turn(state, "4", lay=True)
     events = pass_turn(state) + pass_turn(state)
@@ -171,7 +172,7 @@ def test_first_team_to_eleven_leading_by_two_wins() -> None:
     state = singles("1 2 3 4 5 6 7", JUNK_B)
     state.scores = [10, 8]
     events = one_point_rally(state)
-    assert kinds(events)[-1] == "game_over"
+    assert kinds(events)[-1] == EventKind.GAME_OVER
     assert state.is_over and state.outcome is not None
     assert state.outcome.winners == (NORTH,) and state.outcome.scores == {0: 11.0, 2: 8.0}
 
@@ -180,7 +181,7 @@ def test_at_ten_all_eleven_ten_does_not_win() -> None:
     state = singles("1 2 3 4 5 6 7", JUNK_B)
     state.scores = [10, 10]
     events = one_point_rally(state)
-    assert "game_over" not in kinds(events)
+    assert EventKind.GAME_OVER not in kinds(events)
     assert state.scores == [11, 10] and not state.is_over
 
 
@@ -188,7 +189,7 @@ def test_past_ten_all_the_game_goes_on_until_a_two_point_lead() -> None:
     state = singles("1 2 3 4 5 6 7", JUNK_B)
     state.scores = [11, 10]
     events = one_point_rally(state)
-    assert "game_over" in kinds(events) and state.scores == [12, 10]
+    assert EventKind.GAME_OVER in kinds(events) and state.scores == [12, 10]
 
 
 def test_win_is_checked_after_the_rally_with_both_teams_scoring() -> None:
@@ -197,10 +198,10 @@ def test_win_is_checked_after_the_rally_with_both_teams_scoring() -> None:
     turn(state, "8")  # South keeps its Dink Shot hand
     turn(state, "9", lay=True)  # North: complete with a Dink Shot, 2 points
     events = pass_turn(state)  # South's final turn: its Dink Shot scores 1
-    assert state.scores == [12, 11] and "game_over" not in kinds(events)
+    assert state.scores == [12, 11] and EventKind.GAME_OVER not in kinds(events)
 
 
 def test_target_score_and_win_by_are_options() -> None:
     state = singles("1 2 3 4 5 6 7", JUNK_B, target_score=1, win_by=1)
     events = one_point_rally(state)
-    assert "game_over" in kinds(events)
+    assert EventKind.GAME_OVER in kinds(events)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pickletable.games.card import GAME
 from pickletable.games.card.solver import solver_for
 from tests.bots.positions import random_decisions
 
@@ -12,7 +13,7 @@ def test_complete_after_names_exactly_the_discards_that_leave_a_complete_hand() 
     for state in random_decisions("card", 2, {}, 400, seed=7):
         seat = state.current_player
         assert seat is not None
-        view = state.observation(seat)
+        view = GAME.presenter.view(state, seat)
         if view["lay_down_after"] is None:
             assert view["complete_after"] is None
             continue
@@ -26,5 +27,7 @@ def test_complete_after_names_exactly_the_discards_that_leave_a_complete_hand() 
             bool(view["complete_after"]) and view["complete_after"] != view["lay_down_after"]
         )
         other = next(s for s in state.seats if s != seat)
-        assert state.observation(other)["complete_after"] is None  # only the seat to discard
+        assert (
+            GAME.presenter.view(state, other)["complete_after"] is None
+        )  # only the seat to discard
     assert seen_both, "no position with both kinds of lay-down: widen the sample"

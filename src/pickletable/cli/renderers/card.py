@@ -1,7 +1,9 @@
 """The card game in a terminal: your hand in melds, the piles, the table and the score.
 
-It draws an observation and knows no rule: the verdict on your hand
-("complete", "2 cards loose") and its melds come from the engine's solver.
+It draws a seat's view (`CardPresenter.view`) and knows no rule: the verdict
+on your hand ("complete", "2 cards loose") and its melds come from the
+engine's solver, each card's special role and the words for a rally's end
+from the presenter.
 
 >>> import io
 >>> from rich.console import Console
@@ -9,7 +11,7 @@ It draws an observation and knows no rule: the verdict on your hand
 >>> state = GAME.new_game(2)
 >>> _ = state.apply_text("show kitchen")
 >>> console = Console(width=80, record=True, color_system=None, file=io.StringIO())
->>> console.print(render(state.observation(0)))
+>>> console.print(render(GAME.presenter.view(state, 0)))
 >>> "North serves" in console.export_text()
 True
 """
@@ -23,23 +25,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-WILDS = ("smash", "pickler")
-CARD_STYLES = {
+ROLE_STYLES = {
     "smash": "bold magenta",
     "pickler": "bold green",
     "kitchen": "bold yellow",
-    "dink": "bold cyan",
+    "dink_shot": "bold cyan",
 }
-ENDINGS = {
-    "pile": "the draw pile ran out twice",
-    "lap": "after the final turns",
-    "limit": "turn limit reached",
-}
-REASONS = {
-    "dink": ("Dink Shot", "Dink Shots"),
-    "complete": ("complete hand while serving", "complete hand while serving"),
-    "pickler": ("Pickler in a complete hand", "Picklers in a complete hand"),
-}
+"""Styles of the special cards, by the role the view gives each card."""
 
 
 def render(observation: dict[str, Any]) -> RenderableType:
@@ -56,10 +48,11 @@ def render(observation: dict[str, Any]) -> RenderableType:
 # --- pieces --------------------------------------------------------------------
 def card_text(observation: dict[str, Any], card: str, stands_for: int | None = None) -> Text:
     """One card by its title; a wild shows the number it stands for."""
-    title = observation["titles"].get(card, card)
-    if stands_for is not None and card in WILDS:
+    info = observation["deck"].get(card, {})
+    title = info.get("title", card)
+    if stands_for is not None and info.get("wild"):
         title = f"{title}={stands_for}"
-    return Text(title, style=CARD_STYLES.get(card, "bold"))
+    return Text(title, style=ROLE_STYLES.get(info.get("special") or "", "bold"))
 
 
 def cards_text(observation: dict[str, Any], cards: list[str]) -> Text:
@@ -104,7 +97,7 @@ def _table(observation: dict[str, Any]) -> RenderableType:
         table.add_row(
             label, team_names[seat["team"]], str(seat["cards"]), _on_table(observation, seat)
         )
-    if observation["stage"] == "first_server":
+    if observation["step"] == "first_server":
         shown = Text("Dealt face up for the first server: ")
         shown.append(
             Text(", ").join(
@@ -168,7 +161,7 @@ def _hand(observation: dict[str, Any]) -> RenderableType:
         grouped.append_text(cards_text(observation, verdict["loose_cards"]))
     lines.append(grouped)
     status = Text(verdict["summary"], style="bold green" if verdict["complete"] else "bold red")
-    if verdict["can_lay_down"] and len(observation["hand"]) == 7:
+    if verdict["can_lay_down"] and len(observation["hand"]) == observation["hand_size"]:
         status.append("  — may be laid down", style="green")
     lay = observation["lay_down_after"]
     if lay:
@@ -201,7 +194,7 @@ def _last_rally(observation: dict[str, Any]) -> RenderableType:
         best = hands[team["best"]]
         if team["points"]:
             why = f"{names[best['seat']]}: " + ", ".join(
-                f"{reason['points']} for {_reason(reason)}" for reason in best["reasons"]
+                f"{reason['points']} for {reason['label']}" for reason in best["reasons"]
             )
         else:
             how = best["summary"]
@@ -216,22 +209,8 @@ def _last_rally(observation: dict[str, Any]) -> RenderableType:
             cards_text(observation, hand["cards"]),
             Text(hand["summary"], style="dim"),
         )
-    serve_to = summary["serve_to"]
-    if serve_to is None:
-        serve = f"Nobody laid down: {names[summary['server']]} keeps the serve."
-    elif summary["serve_reason"] == "dink":
-        serve = f"{names[serve_to]} laid down the first Dink Shot and serves."
-    else:
-        serve = f"{names[serve_to]} laid down the first complete hand and serves."
-    ended = ENDINGS.get(summary["ended"], summary["ended"])
     return Panel(
-        Group(table, shown, Text(serve)),
-        title=f"Rally {summary['rally']} scored ({ended})",
+        Group(table, shown, Text(summary["serve_text"])),
+        title=f"Rally {summary['rally']} scored ({summary['ended_text']})",
         border_style="yellow",
     )
-
-
-def _reason(reason: dict[str, Any]) -> str:
-    why = str(reason["why"])
-    one, many = REASONS.get(why, (why, why))
-    return one if reason["points"] == 1 else many

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pickletable.core.content import Content, Validator
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
-from pickletable.games.card import content as card_content
-from pickletable.games.card.state import SEAT_NAMES, SEATS_BY_PLAYERS, CardRules, CardState
+from pickletable.games.card.content import CardDeck, validate
+from pickletable.games.card.presenter import CardPresenter
+from pickletable.games.card.state import CardState
+from pickletable.games.card.tables import SEAT_NAMES, SEATS_BY_PLAYERS, CardRules
 
 OPTIONS = OptionSet(
     [
@@ -78,6 +80,7 @@ class CardGame(GameDefinition):
     default_players = 2
     options = OPTIONS
     content_package = "pickletable.games.card"
+    presenter = CardPresenter()
 
     def seats_for(self, players: int) -> tuple[int, ...]:
         """Compass seats: 2 players North v South, 3 North v East and West, 4 all round."""
@@ -90,10 +93,10 @@ class CardGame(GameDefinition):
     @property
     def validate_content(self) -> Validator:
         """The card content validator."""
-        return card_content.validate
+        return validate
 
     def _new_state(
         self, players: int, options: dict[str, OptionValue], content: Content
     ) -> CardState:
-        deck = card_content.CardDeck.from_data(content.data)
+        deck = CardDeck.from_data(content.data)
         return CardState.new(CardRules.build(deck, options, players))

@@ -30,7 +30,7 @@ from pickletable.games.card.cards import parse_hand
 from pickletable.games.card.content import CardDeck
 from pickletable.games.card.scoring import score_rally, winning_team
 from pickletable.games.card.solver import HandSolver, solver_for
-from pickletable.games.card.state import SEAT_NAMES, SEATS_BY_PLAYERS, TEAMS_BY_PLAYERS
+from pickletable.games.card.tables import SEAT_NAMES, SEATS_BY_PLAYERS, TEAMS_BY_PLAYERS
 
 
 class ScorekeepingError(PickletableError, ValueError):

@@ -8,8 +8,10 @@ meld; a hand may keep one of them and still be complete.
 The search is exact: it takes the lowest number card left and tries every
 meld it could belong to (every set, every straight through it, with every
 choice of wilds), or leaves it loose, keeping the split with the fewest loose
-cards. Results are memoised twice: on the whole hand (a sorted tuple of card
-names) and on the (number counts, wild count) positions of the search. Each
+cards. Results are memoised on the whole hand (a sorted tuple of card names:
+its verdict, and apart from it its loose count, all that search and the bots
+ask of most hands) and on the (number counts, wild count) positions of the
+search. Each
 memo table starts afresh when it reaches `CACHE_LIMIT` entries, so a server
 that runs for weeks does not grow without bound.
 
@@ -152,6 +154,7 @@ class HandSolver:
         self._search_memo: dict[tuple[tuple[int, ...], int], Search] = {}
         self._verdicts: dict[tuple[str, ...], Verdict] = {}
         self._lay_down: dict[tuple[str, ...], frozenset[str]] = {}
+        self._loose: dict[tuple[str, ...], int] = {}
         self.cache_limit = cache_limit
         """Entries each memo table holds before it is cleared (see `CACHE_LIMIT`)."""
 
@@ -185,6 +188,28 @@ class HandSolver:
             self._verdicts[hand] = found
         return found
 
+    def loose_sorted(self, hand: tuple[str, ...]) -> int:
+        """How many cards of a sorted hand are loose: `Verdict.loose` without building the melds.
+
+        Search and the bots ask this of many hands they never show, so it skips
+        the verdict (its melds and card lists) unless one is cached already.
+
+        >>> solver_for(1, 10).loose_sorted(("1", "2", "3", "4", "5", "kitchen", "dink"))
+        1
+        """
+        found = self._loose.get(hand)
+        if found is None:
+            verdict = self._verdicts.get(hand)
+            found = verdict.loose if verdict is not None else self._count_loose(hand)
+            if len(self._loose) >= self.cache_limit:
+                self._loose.clear()
+            self._loose[hand] = found
+        return found
+
+    def may_lay_down_sorted(self, hand: tuple[str, ...]) -> bool:
+        """`Verdict.can_lay_down` for a sorted hand: complete, or holding a Dink Shot."""
+        return DINK in hand or not self.loose_sorted(hand)
+
     def is_complete(self, cards: Iterable[str]) -> bool:
         """Whether the hand is complete.
 
@@ -206,7 +231,7 @@ class HandSolver:
                 if position and hand[position - 1] == card:
                     continue
                 rest = hand[:position] + hand[position + 1 :]
-                if self.verdict_sorted(rest).can_lay_down:
+                if self.may_lay_down_sorted(rest):
                     names.append(card)
             found = frozenset(names)
             if len(self._lay_down) >= self.cache_limit:
@@ -219,6 +244,27 @@ class HandSolver:
         return self._judge(self.sort(cards), {})
 
     # --- the search ---------------------------------------------------------
+    def _count_loose(self, hand: tuple[str, ...]) -> int:
+        """Loose cards by the search alone: cards outside the best melds, less one free card."""
+        counts = [0] * self.width
+        wilds = free = 0
+        index = self._index
+        for card in hand:
+            position = index.get(card)
+            if position is not None:
+                counts[position] += 1
+            elif card in WILDS:
+                wilds += 1
+            elif card in FREE_CARDS:
+                free += 1
+            else:
+                raise KeyError(card)
+        memo = self._search_memo
+        if len(memo) >= self.cache_limit:
+            memo.clear()
+        melded, _ = self._search(tuple(counts), wilds, memo)
+        return len(hand) - free - melded + max(free - 1, 0)
+
     def _judge(
         self, hand: tuple[str, ...], memo: dict[tuple[tuple[int, ...], int], Search]
     ) -> Verdict:

@@ -1,6 +1,6 @@
 """The rules of the Pickleball Card Game as a pure state machine.
 
-A game runs through these stages (``CardState.stage``):
+A game runs through these steps (``CardState.step``, a `Step`):
 
 - ``first_server``: chance turns cards face up, one per seat clockwise from
   North, until a Kitchen shows; that seat serves first;
@@ -14,113 +14,46 @@ A game runs through these stages (``CardState.stage``):
 
 The lay-down choice rides on the discard so that being asked reveals
 nothing to the other seats. Hands are sorted tuples, shared between clones.
+The rules speak in codes (`Step`, `EventKind`, `Ending`); every word shown
+to people is the presenter's (`presenter.py`).
 
 >>> from pickletable.games.card import GAME
 >>> state = GAME.new_game(2)
 >>> for text in ["show 5", "show 9", "show kitchen"]:
 ...     _ = state.apply_text(text)
->>> state.seat_name(state.server), state.stage
-('North', 'deal')
+>>> state.server, state.step
+(0, <Step.DEAL: 'deal'>)
 """
 
 from __future__ import annotations
 
 import bisect
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
-from pickletable.core.options import OptionValue
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, GameState, Outcome
-from pickletable.games.card import text, view
-from pickletable.games.card.content import HAND_SIZE, KITCHEN, CardDeck
+from pickletable.games.card.codes import CHANCE_STEPS, Ending, EventKind, Step
+from pickletable.games.card.content import HAND_SIZE, KITCHEN
+from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.scoring import score_rally, winning_team
-from pickletable.games.card.solver import HandSolver, Verdict, solver_for
+from pickletable.games.card.solver import Verdict
+from pickletable.games.card.tables import SEAT_NAMES, CardRules
 
-SEAT_NAMES = ("North", "East", "South", "West")
-SEATS_BY_PLAYERS = {2: (0, 2), 3: (0, 1, 3), 4: (0, 1, 2, 3)}
-"""Seat numbers are compass points: singles sit North v South; three players
-North (alone) v East and West; doubles North-South v East-West."""
-
-TEAMS_BY_PLAYERS = {2: {0: 0, 2: 1}, 3: {0: 0, 1: 1, 3: 1}, 4: {0: 0, 1: 1, 2: 0, 3: 1}}
-"""Team 0 (A) and team 1 (B) of every seat; teammates sit across from each other."""
+__all__ = ["CardRules", "CardState", "Ending", "EventKind", "Step"]
 
 DRAW = Action("draw")
-LAY = "lay"
 DISCARD_MENU_CACHE = 200_000
 """Discard menus kept per game before the memo starts again (bounds memory)."""
-CHANCE_STAGES = frozenset({"first_server", "deal", "flip", "drawing"})
-
-
-@dataclass(frozen=True)
-class CardRules:
-    """Everything fixed for one game: deck, options and derived tables (shared by clones)."""
-
-    deck: CardDeck
-    options: dict[str, OptionValue]
-    seats: tuple[int, ...]
-    team_of: dict[int, int]
-    teams: tuple[tuple[int, ...], tuple[int, ...]]
-    next_seat: dict[int, int]
-    target: int
-    win_by: int
-    no_discard_taken_card: bool
-    reshuffle_limit: int
-    rally_turn_limit: int
-    solver: HandSolver
-    order: dict[str, int]
-    take: dict[str, Action]
-    discard: dict[str, Action]
-    discard_lay: dict[str, Action]
-    chance: dict[str, dict[str, Action]]
-    discard_menus: dict[tuple[tuple[str, ...], str | None], tuple[Action, ...]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """Memoised discard menus by (hand, card that may not be discarded)."""
-
-    @staticmethod
-    def build(deck: CardDeck, options: dict[str, OptionValue], players: int) -> CardRules:
-        """Derive the rules tables from the deck and checked options."""
-        seats = SEATS_BY_PLAYERS[players]
-        team_of = dict(TEAMS_BY_PLAYERS[players])
-        teams = (
-            tuple(s for s in seats if team_of[s] == 0),
-            tuple(s for s in seats if team_of[s] == 1),
-        )
-        solver = solver_for(deck.lowest, deck.highest)
-        names = deck.names
-        return CardRules(
-            deck=deck,
-            options=dict(options),
-            seats=seats,
-            team_of=team_of,
-            teams=teams,
-            next_seat={seat: seats[(i + 1) % len(seats)] for i, seat in enumerate(seats)},
-            target=int(options["target_score"]),
-            win_by=int(options["win_by"]),
-            no_discard_taken_card=bool(options["no_discard_taken_card"]),
-            reshuffle_limit=int(options["reshuffle_limit"]),
-            rally_turn_limit=int(options["rally_turn_limit"]),
-            solver=solver,
-            order=solver.order,
-            take={c: Action("take", (c,)) for c in names},
-            discard={c: Action("discard", (c,)) for c in names},
-            discard_lay={c: Action("discard", (c, LAY)) for c in names},
-            chance={
-                verb: {c: Action(verb, (c,)) for c in names}
-                for verb in ("show", "deal", "flip", "draw")
-            },
-        )
-
-    def team_name(self, team: int) -> str:
-        """A team by its members ("North & South")."""
-        return " & ".join(SEAT_NAMES[s] for s in self.teams[team])
-
-
-_CHANCE_VERB = {"first_server": "show", "deal": "deal", "flip": "flip", "drawing": "draw"}
+_TURN_STEPS = frozenset({Step.TURN, Step.DRAWING, Step.DISCARD})
+_CHANCE_VERB = {
+    Step.FIRST_SERVER: "show",
+    Step.DEAL: "deal",
+    Step.FLIP: "flip",
+    Step.DRAWING: "draw",
+}
 
 
 class CardState(GameState):
@@ -145,7 +78,7 @@ class CardState(GameState):
         "scores",
         "server",
         "shown",
-        "stage",
+        "step",
         "taken",
         "turn",
         "turns",
@@ -154,7 +87,7 @@ class CardState(GameState):
     def __init__(self, rules: CardRules) -> None:
         self.rules = rules
         self.history = []
-        self.stage = "first_server"
+        self.step = Step.FIRST_SERVER
         self.scores = [0, 0]
         self.server: int | None = None
         self.rally = 0
@@ -190,10 +123,10 @@ class CardState(GameState):
     @property
     def current_player(self) -> int | None:
         """The seat asked now, `CHANCE`, or `None` when the game is over."""
-        stage = self.stage
-        if stage in CHANCE_STAGES:
+        step = self.step
+        if step in CHANCE_STEPS:
             return CHANCE
-        if stage == "over":
+        if step == Step.OVER:
             return None
         return self.turn
 
@@ -223,13 +156,13 @@ class CardState(GameState):
     # --- moves ----------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Chance outcomes, or the seat's draws, takes and discards."""
-        stage = self.stage
-        if stage == "turn":
+        step = self.step
+        if step == Step.TURN:
             return [DRAW, self.rules.take[self.discards[-1]]]
-        if stage == "discard":
+        if step == Step.DISCARD:
             return self._discards()
-        if stage in CHANCE_STAGES:
-            actions = self.rules.chance[_CHANCE_VERB[stage]]
+        if step in CHANCE_STEPS:
+            actions = self.rules.chance[_CHANCE_VERB[step]]
             pile = self.pile
             if pile.unseen_count:
                 return [actions[card] for card in pile.unseen]
@@ -242,24 +175,22 @@ class CardState(GameState):
         A chance card is legal if the pile can give it; a turn's start is one
         of two actions.
         """
-        stage = self.stage
-        if stage in CHANCE_STAGES:
+        step = self.step
+        if step in CHANCE_STEPS:
             args = action.args
             return (
-                action.verb == _CHANCE_VERB[stage]
-                and len(args) == 1
-                and self.pile.can_draw(args[0])
+                action.verb == _CHANCE_VERB[step] and len(args) == 1 and self.pile.can_draw(args[0])
             )
-        if stage == "turn":
+        if step == Step.TURN:
             return action == DRAW or action == self.rules.take[self.discards[-1]]
         return action in self.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cards chance may turn up next, with their probabilities."""
-        stage = self.stage
-        if stage not in CHANCE_STAGES:
+        step = self.step
+        if step not in CHANCE_STEPS:
             return []
-        actions = self.rules.chance[_CHANCE_VERB[stage]]
+        actions = self.rules.chance[_CHANCE_VERB[step]]
         pile = self.pile
         total = pile.unseen_count
         if total:
@@ -296,25 +227,57 @@ class CardState(GameState):
         return tuple(actions)
 
     def illegal_reason(self, action: Action) -> str:
-        """Why an action is refused, in the rulebook's terms."""
-        return text.illegal_reason(self, action)
+        """Why an action is refused, in the rulebook's terms (the engine's refusal message)."""
+        step = self.step
+        if step == Step.OVER:
+            return "the game is over"
+        verb, args = action.verb, action.args
+        title = self.rules.deck.titles
+        if step in CHANCE_STEPS:
+            if verb == _CHANCE_VERB[step] and len(args) == 1:
+                return f"no {title.get(args[0], args[0])} is left to come up"
+            return "chance acts now: a card is to be dealt or drawn"
+        if step == Step.TURN:
+            if verb == "discard":
+                return "draw from the draw pile or take the top discard first"
+            if verb == "take" and args:
+                return f"the top of the discard pile is the {title[self.discards[-1]]}"
+            return ""
+        if verb in ("draw", "take"):
+            return "you have drawn already this turn: discard now"
+        if verb != "discard" or not args:
+            return ""
+        card, hand = args[0], self.hands[self.turn]
+        if card not in hand:
+            return f"you hold no {title.get(card, card)}"
+        if card == self.taken and self.rules.no_discard_taken_card and hand.count(card) < 2:
+            return (
+                f"you took the {title[card]} from the discard pile this turn and may "
+                f"not discard it (option no_discard_taken_card)"
+            )
+        if len(args) > 1:
+            return (
+                f"after discarding the {title[card]} the hand is neither complete nor "
+                f"holding a Dink Shot, so it may not be laid down"
+            )
+        return ""
 
     def _play(self, action: Action) -> list[Event]:
-        stage = self.stage
-        if stage == "turn":
+        step = self.step
+        if step == Step.TURN:
             return self._start_turn(action)
-        if stage == "discard":
+        if step == Step.DISCARD:
             return self._discard(action.args[0], len(action.args) > 1)
         card = action.args[0]
         self.pile.take(card)
-        if stage == "drawing":
+        if step == Step.DRAWING:
             return self._drawn(card)
-        if stage == "deal":
+        if step == Step.DEAL:
             return self._deal(card)
-        if stage == "flip":
+        if step == Step.FLIP:
             self.discards.append(card)
-            self.stage = "turn"
-            return [Event("flipped", {"card": card, "seat": self.turn})]
+            self.step = Step.TURN
+            return [Event(EventKind.FLIPPED, {"card": card, "seat": self.turn})]
         return self._show(card)
 
     # --- setup and dealing ----------------------------------------------------
@@ -322,17 +285,17 @@ class CardState(GameState):
         seats = self.rules.seats
         seat = seats[len(self.shown) % len(seats)]
         self.shown.append((seat, card))
-        events = [Event("shown", {"seat": seat, "card": card})]
+        events = [Event(EventKind.SHOWN, {"seat": seat, "card": card})]
         if card == KITCHEN:
             self.server = seat
-            events.append(Event("first_server", {"seat": seat}))
+            events.append(Event(EventKind.FIRST_SERVER, {"seat": seat}))
             events += self._start_rally()
         return events
 
     def _start_rally(self) -> list[Event]:
         assert self.server is not None
         self.rally += 1
-        self.stage = "deal"
+        self.step = Step.DEAL
         self.pile = Pile.of(self.rules.deck.cards())
         self.hands = [(), (), (), ()]
         self.known = [(), (), (), ()]
@@ -347,7 +310,7 @@ class CardState(GameState):
         self.turn = self.rules.next_seat[self.server]
         return [
             Event(
-                "rally_start",
+                EventKind.RALLY_START,
                 {
                     "rally": self.rally,
                     "server": self.server,
@@ -364,32 +327,32 @@ class CardState(GameState):
         self.dealt += 1
         if self.dealt < HAND_SIZE * len(seats):
             return []
-        self.stage = "flip"
-        return [Event("dealt", {"cards": HAND_SIZE})]
+        self.step = Step.FLIP
+        return [Event(EventKind.DEALT, {"cards": HAND_SIZE})]
 
     # --- a turn ---------------------------------------------------------------
     def _start_turn(self, action: Action) -> list[Event]:
         if action.verb == "draw":
-            self.stage = "drawing"
+            self.step = Step.DRAWING
             return []
         card = self.discards.pop()
         seat = self.turn
         self.hands[seat] = self._insert(self.hands[seat], card)
         self.known[seat] = self._insert(self.known[seat], card)
         self.taken = card
-        self.stage = "discard"
-        return [Event("took", {"seat": seat, "card": card})]
+        self.step = Step.DISCARD
+        return [Event(EventKind.TOOK, {"seat": seat, "card": card})]
 
     def _drawn(self, card: str) -> list[Event]:
         seat = self.turn
         self.hands[seat] = self._insert(self.hands[seat], card)
         self.taken = None
-        self.stage = "discard"
-        events = [Event("drew", {"seat": seat})]
+        self.step = Step.DISCARD
+        events = [Event(EventKind.DREW, {"seat": seat})]
         if not len(self.pile):
             last = self.reshuffles >= self.rules.reshuffle_limit
             self.ends_after_turn = last
-            events.append(Event("pile_empty", {"seat": seat, "rally_ends": last}))
+            events.append(Event(EventKind.PILE_EMPTY, {"seat": seat, "rally_ends": last}))
         return events
 
     def _discard(self, card: str, lay: bool) -> list[Event]:
@@ -406,14 +369,14 @@ class CardState(GameState):
             self.known[seat] = known[:spot] + known[spot + 1 :]
         self.discards.append(card)
         self.taken = None
-        events = [Event("discarded", {"seat": seat, "card": card})]
+        events = [Event(EventKind.DISCARDED, {"seat": seat, "card": card})]
         starts_lap = False
         if lay:
             verdict = self.verdict(seat)
             self.laid += (seat,)
             events.append(
                 Event(
-                    "laid_down",
+                    EventKind.LAID_DOWN,
                     {
                         "seat": seat,
                         "cards": list(verdict.cards),
@@ -426,22 +389,22 @@ class CardState(GameState):
             if self.lap_left < 0:
                 starts_lap = True
                 self.lap_left = len(self.rules.seats) - 1
-                events.append(Event("final_lap", {"seat": seat, "turns": self.lap_left}))
+                events.append(Event(EventKind.FINAL_LAP, {"seat": seat, "turns": self.lap_left}))
         return events + self._end_turn(starts_lap)
 
     def _end_turn(self, started_lap: bool) -> list[Event]:
         self.turns += 1
         if self.ends_after_turn:
-            return self._end_rally("pile")
+            return self._end_rally(Ending.PILE)
         if self.lap_left >= 0 and not started_lap:
             self.lap_left -= 1
             if self.lap_left == 0:
-                return self._end_rally("lap")
+                return self._end_rally(Ending.LAP)
         limit = self.rules.rally_turn_limit
         if limit and self.turns >= limit:
-            return self._end_rally("limit")
+            return self._end_rally(Ending.LIMIT)
         self.turn = self.rules.next_seat[self.turn]
-        self.stage = "turn"
+        self.step = Step.TURN
         if len(self.pile):
             return []
         # The draw pile ran out: all but the top discard become the new draw pile.
@@ -449,13 +412,13 @@ class CardState(GameState):
         top = self.discards.pop()
         self.pile.reshuffle(self.discards)
         self.discards = [top]
-        events = [Event("reshuffled", {"cards": len(self.pile), "times": self.reshuffles})]
+        events = [Event(EventKind.RESHUFFLED, {"cards": len(self.pile), "times": self.reshuffles})]
         if not len(self.pile):
-            return events + self._end_rally("pile")
+            return events + self._end_rally(Ending.PILE)
         return events
 
     # --- scoring --------------------------------------------------------------
-    def _end_rally(self, why: str) -> list[Event]:
+    def _end_rally(self, why: Ending) -> list[Event]:
         rules = self.rules
         assert self.server is not None
         shown = {seat: self.hands[seat] for seat in rules.seats}
@@ -476,20 +439,23 @@ class CardState(GameState):
             "scores": list(self.scores),
         }
         self.last_rally = summary
-        events = [Event("rally_scored", summary)]
+        events = [Event(EventKind.RALLY_SCORED, summary)]
         if winner is not None:
             self.server = winner
         won = winning_team(self.scores, rules.target, rules.win_by)
         if won is None:
             return events + self._start_rally()
-        self.stage = "over"
+        self.step = Step.OVER
         winners = rules.teams[won]
         self._outcome = Outcome(
             winners=winners,
             scores={seat: float(self.scores[rules.team_of[seat]]) for seat in rules.seats},
         )
         events.append(
-            Event("game_over", {"team": won, "winners": list(winners), "scores": list(self.scores)})
+            Event(
+                EventKind.GAME_OVER,
+                {"team": won, "winners": list(winners), "scores": list(self.scores)},
+            )
         )
         return events
 
@@ -498,18 +464,50 @@ class CardState(GameState):
         position = bisect.bisect_right(cards, order[card], key=order.__getitem__)
         return (*cards[:position], card, *cards[position:])
 
-    # --- views ----------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know: its own hand and verdict, never another hidden hand."""
-        return view.observation(self, seat)
+    # --- what a seat knows and how far ahead it is --------------------------
+    def observe(self, seat: int | None) -> CardObservation:
+        """What `seat` may know: its own hand, hands laid face up, never another hidden hand."""
+        rules = self.rules
+        laid = self.laid
+        hands = self.hands
+        step = self.step
+        serving = self.serving_team
+        return CardObservation(
+            seat=seat,
+            seats=rules.seats,
+            teams=rules.teams,
+            deck=rules.deck,
+            options=rules.options,
+            step=step,
+            to_act=self.current_player,
+            turn=self.turn if step in _TURN_STEPS else None,
+            rally=self.rally,
+            scores=(self.scores[0], self.scores[1]),
+            server=self.server,
+            serving_team=serving,
+            hand=None if seat is None or seat not in rules.team_of else hands[seat],
+            face_up=tuple(hand if s == seat or s in laid else None for s, hand in enumerate(hands)),
+            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+            known=tuple(self.known),
+            laid=laid,
+            taken=self.taken,
+            discards=tuple(self.discards),
+            draw_count=len(self.pile),
+            reshuffles=self.reshuffles,
+            final_turns_left=self.lap_left,
+            shown=tuple(self.shown),
+            last_rally=self.last_rally,
+            outcome=self._outcome,
+        )
 
-    def describe(self, event: Event) -> str:
-        """A log sentence for one event."""
-        return text.describe(self, event)
+    def is_formality(self) -> bool:
+        """Never: no step asks a seat a single, empty choice.
 
-    def prompt(self) -> str:
-        """What the engine waits for, in words."""
-        return text.prompt(self)
+        A turn always offers a draw and the top discard; a discard always shows
+        the table a card (and laying down rides on it), so it is never a mere
+        formality even with one card to choose.
+        """
+        return False
 
     def lead(self) -> dict[int, float]:
         """Points ahead of the other team, and half a point for holding the serve."""
@@ -522,21 +520,13 @@ class CardState(GameState):
         team_of = self.rules.team_of
         return {seat: lead[team_of[seat]] for seat in self.rules.seats}
 
-    def describe_outcome(self) -> str:
-        """The winning team and the score."""
-        return text.outcome_text(self)
-
-    def describe_action(self, action: Action) -> str:
-        """A menu label for an action."""
-        return text.describe_action(self, action)
-
     # --- search ---------------------------------------------------------------
     def clone(self) -> CardState:
         """An independent copy (hands are shared tuples; lists and the pile are copied)."""
         other = CardState.__new__(CardState)
         other.rules = self.rules
         other.history = []
-        other.stage = self.stage
+        other.step = self.step
         other.scores = self.scores[:]
         other.server = self.server
         other.rally = self.rally

@@ -3,7 +3,6 @@
 import { h, replace } from "../dom.js";
 import { back, card, fan } from "./cards.js";
 
-const SPECIAL = new Set(["smash", "pickler", "kitchen", "dink"]);
 let layingAt = null; // the step at which "Lay down" was switched on: it holds for that decision only
 let drawn = null; // the last render's arguments, to draw again when the switch changes
 
@@ -23,7 +22,7 @@ export function render(container, view, ctx) {
   const obs = view.observation;
   const title = (code) => (obs.titles && obs.titles[code]) || code;
   const face = (code, options = {}) => card(title(code), options.note || "",
-    { ...options, special: SPECIAL.has(code), ctx });
+    { ...options, special: isSpecial(obs, code), ctx });
   replace(container, h("div", { class: "card-root" },
     scoreboard(obs, ctx),
     lastRally(obs, ctx, title),
@@ -47,7 +46,7 @@ function others(obs, view, ctx, face) {
   return h("div", { class: "others" }, seats.map((seat) => {
     const acting = obs.turn === seat.seat;
     const shown = seat.hand
-      ? melds(seat.verdict, seat.hand, face)
+      ? melds(obs, seat.verdict, seat.hand, face)
       : fan(seat.cards);
     return h("section", { class: `other${acting ? " acting" : ""}`, "aria-label": seat.name },
       h("header", {}, h("span", {}, seat.name, " ", h("small", {}, ctx.seatLabel(seat.seat))),
@@ -93,7 +92,7 @@ function hand(obs, view, ctx, face) {
   return h("section", { class: `hand-box${laying ? " laying" : ""}`, "aria-label": "Your hand" },
     h("h3", {}, "Your hand ", verdict ? h("small", { class: "note" }, `— ${verdict.summary}`) : null),
     layable.length ? layDownBar(obs, ctx, layable, laying) : null,
-    melds(verdict, obs.hand, cardFor));
+    melds(obs, verdict, obs.hand, cardFor));
 }
 
 /** The "Lay down" switch, with what laying down now would mean. */
@@ -133,12 +132,22 @@ function either(titles) {
   return named.length < 2 ? named.join("") : `${named.slice(0, -1).join(", ")} or ${named[named.length - 1]}`;
 }
 
-function melds(verdict, cards, face) {
+/** A card stands for another number in a meld only when it is wild (the view says each card's number). */
+function standsFor(obs, entry) {
+  const info = obs.deck && obs.deck[entry.card];
+  return info && info.number === entry.as ? "" : `as ${entry.as}`;
+}
+
+function isSpecial(obs, code) {
+  return Boolean(obs.deck && obs.deck[code] && obs.deck[code].special);
+}
+
+function melds(obs, verdict, cards, face) {
   if (!verdict) return h("div", { class: "cards" }, cards.map((code) => face(code)));
   const groups = verdict.melds.map((meld) => h("div", { class: "meld" },
     h("small", {}, meld.kind === "set" ? "Set" : meld.kind === "straight" ? "Straight" : meld.kind),
     h("div", { class: "cards" }, meld.cards.map((entry) =>
-      face(entry.card, { note: String(entry.as) !== entry.card ? `as ${entry.as}` : "" })))));
+      face(entry.card, { note: standsFor(obs, entry) })))));
   const loose = verdict.loose_cards || [];
   if (loose.length) {
     groups.push(h("div", { class: "meld loose" }, h("small", {}, "Loose"),
@@ -161,47 +170,30 @@ function lastRally(obs, ctx, title) {
   if (!last) return null;
   const name = (seat) => (obs.seats.find((s) => s.seat === seat) || {}).name || seat;
   const who = (seat) => [name(seat), " ", h("small", {}, ctx.seatLabel(seat))];
-  const ended = ENDINGS[last.ended] || last.ended;
   // A team scores its best hand: name it when the team has more than one.
   const teams = last.teams.map((team) => {
     const points = `${obs.teams[team.team].name} ${team.points} point${team.points === 1 ? "" : "s"}`;
     const several = obs.teams[team.team].seats.length > 1;
     return team.points && several ? `${points} (${name(team.best)}'s hand)` : points;
   });
-  const serve = last.serve_to === null || last.serve_to === undefined
-    ? `Nobody laid down: ${name(last.server)} serves again.`
-    : `${name(last.serve_to)} laid down the first ${last.serve_reason === "dink" ? "Dink Shot" : "complete hand"} and serves next.`;
-  const fresh = obs.stage === "over" || obs.outcome || startOfRally(obs);
+  const fresh = obs.step === "over" || obs.outcome || startOfRally(obs);
   return h("section", { class: `summary${fresh ? " fresh" : ""}`, "aria-label": "Last rally" },
-    h("h3", {}, `Last rally (rally ${last.rally}) — ended because ${ended}`),
+    h("h3", {}, `Last rally (rally ${last.rally}) — ended because ${last.ended_text}`),
     h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Hand shown", "Verdict", "Points"].map((c) => h("th", {}, c)))),
       h("tbody", {}, last.hands.map((hand) => h("tr", {},
         h("td", {}, who(hand.seat), last.laid.includes(hand.seat) ? h("span", { class: "badge" }, "laid down") : null),
-        h("td", { class: "shown-hand" }, hand.cards.map((code) => h("span", { class: `mini-card${SPECIAL.has(code) ? " special" : ""}` }, title(code)))),
+        h("td", { class: "shown-hand" }, hand.cards.map((code) => h("span", { class: `mini-card${isSpecial(obs, code) ? " special" : ""}` }, title(code)))),
         h("td", {}, hand.summary),
         h("td", {}, hand.value ? `${hand.value}: ${reasons(hand)}` : "0"))))),
-    h("p", { class: "rally-result" }, h("strong", {}, teams.join(" · ")), ` — ${serve}`));
+    h("p", { class: "rally-result" }, h("strong", {}, teams.join(" · ")), ` — ${last.serve_text}`));
 }
 
-const ENDINGS = {
-  pile: "the draw pile ran out twice",
-  lap: "every final turn was played",
-  limit: "it reached the turn limit",
-};
-const REASONS = {
-  dink: ["Dink Shot", "Dink Shots"],
-  complete: ["complete hand while serving", "complete hand while serving"],
-  pickler: ["Pickler in a complete hand", "Picklers in a complete hand"],
-};
-
-/** Why a hand scored: "1 for a Dink Shot, 1 for a complete hand while serving". */
+/** Why a hand scored: "1 for a Dink Shot, 1 for a complete hand while serving" (labels from the view). */
 function reasons(hand) {
-  return hand.reasons.map((reason) => {
-    const [one, many] = REASONS[reason.why] || [reason.why, reason.why];
-    return reason.points === 1 ? `1 for a ${one}` : `${reason.points} for ${many}`;
-  }).join(", ");
+  return hand.reasons.map((reason) => (reason.points === 1
+    ? `1 for a ${reason.label}` : `${reason.points} for ${reason.label}`)).join(", ");
 }
 
 function startOfRally(obs) {
-  return obs.seats.every((seat) => seat.cards <= 7) && obs.discard_count <= 1;
+  return obs.seats.every((seat) => seat.cards <= obs.hand_size) && obs.discard_count <= 1;
 }
