@@ -37,6 +37,7 @@ def test_a_thinking_bot_does_not_stall_other_requests(
     with serve() as client:
         made = new_table(client, "board", ["bot:hard", "bot:hard"])
         table_id = made["table"]["id"]
+        assert client.post(f"/api/tables/{table_id}/start", json={}).status_code == 204
         deadline = time.monotonic() + 10
         while not slow.threads and time.monotonic() < deadline:
             time.sleep(0.01)

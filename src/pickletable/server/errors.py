@@ -8,9 +8,11 @@ class Refused(Exception):
 
     status = 409
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, step: int | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.step = step
+        """The table's step now, for a move refused because it answered an older view."""
 
 
 class NotFound(Refused):
@@ -35,3 +37,9 @@ class Unavailable(Refused):
     """The database did not take the write; nothing changed."""
 
     status = 503
+
+
+class TooMany(Refused):
+    """A client over one of its limits (tables per minute, say); it may try again later."""
+
+    status = 429

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -48,6 +49,7 @@ class LiveTable:
     content: Content
     seats: list[Seat]
     seed: int
+    """Kept for rows stored before chance came from `chance`; 0 for tables made since."""
     status: str = WAITING
     turn_seconds: int = 0
     rematch_of: str | None = None
@@ -64,6 +66,10 @@ class LiveTable:
     bots: dict[tuple[int, str], Agent] = field(default_factory=dict)
     last_result: Event | None = None
     """The latest of the game's `GameDefinition.result_events`, if any yet."""
+    chance: random.Random = field(default_factory=secrets.SystemRandom, repr=False)
+    """Where dice, deals and bots' coin flips come from: the operating system's CSPRNG
+    unless a test injects a seeded `random.Random`. Nothing about it is stored or sent:
+    a rebuilt table replays its recorded outcomes and needs no seed."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_game(self.players, self.options, self.content)
@@ -164,17 +170,17 @@ class LiveTable:
 
     # --- playing ------------------------------------------------------------
     def chance_step(self) -> StoredStep:
-        """Resolve the chance step the game waits for, from the table's seeded RNG.
+        """Resolve the chance step the game waits for, drawing from `chance`.
 
-        The RNG is seeded by table and step number, so a rebuilt table
-        continues exactly as the original would have.
+        Outcomes cannot be computed from anything a player sees: with the
+        default source there is no seed to find, and the record keeps every
+        outcome, so a rebuilt table needs none.
         """
-        rng = random.Random(f"{self.seed}:chance:{len(self.steps)}")
-        return self.apply(CHANCE, sample_outcome(self.state, rng))
+        return self.apply(CHANCE, sample_outcome(self.state, self.chance))
 
     def bot_rng(self) -> random.Random:
-        """The RNG a bot uses for the decision at the current step."""
-        return random.Random(f"{self.seed}:bot:{len(self.steps)}")
+        """A fast RNG for one bot decision, seeded with 128 bits drawn from `chance`."""
+        return random.Random(self.chance.getrandbits(128))
 
     def apply(self, by: int, action: Action) -> StoredStep:
         """Apply an action (raises `IllegalActionError`, changing nothing, when refused)."""
@@ -300,7 +306,7 @@ class LiveTable:
                 {"seat": seat.seat, "name": seat.name, "player": str(seat.spec())}
                 for seat in self.seats
             ],
-            meta={"seed": self.seed, "table": self.id, "server": f"pickletable {__version__}"},
+            meta={"table": self.id, "server": f"pickletable {__version__}"},
         )
         recorder.steps = [
             {

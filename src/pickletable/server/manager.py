@@ -8,12 +8,13 @@ it; bots think on a thread pool, so a slow search never stalls other tables.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
@@ -26,16 +27,24 @@ from pickletable.core.registry import get_game
 from pickletable.core.seats import DEFAULT_BOT_LEVEL, parse_seats
 from pickletable.core.state import CHANCE
 from pickletable.server.config import Settings
-from pickletable.server.connections import Connection, Hub, Send
-from pickletable.server.errors import BadRequest, NotFound, NotYours, Refused, Unavailable
+from pickletable.server.connections import Close, Connection, Hub, Send, no_close
+from pickletable.server.errors import (
+    BadRequest,
+    NotFound,
+    NotYours,
+    Refused,
+    TooMany,
+    Unavailable,
+)
 from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError
 from pickletable.server.lobby import listed
+from pickletable.server.names import clean_name
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
 from pickletable.server.storage import Storage, StoredStep, StoredTable
+from pickletable.server.throttles import OpenCount
 
 log = logging.getLogger("pickletable.server")
 T = TypeVar("T")
-NAME_LIMIT = 24
 
 
 @dataclass
@@ -63,6 +72,11 @@ class TableManager:
         self._deadlines: dict[str, tuple[int, int, float]] = {}
         self._db = ThreadPoolExecutor(1, thread_name_prefix="pickletable-db")
         self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
+        self.sockets = OpenCount(settings.limits.connections_per_address)
+        """Open WebSockets per client address (the play route counts them)."""
+        self._sweeper: asyncio.Task[None] | None = None
+        self._write_failures = 0
+        self._write_failure_logged = 0.0
 
     # --- life cycle ----------------------------------------------------------
     async def start(self) -> None:
@@ -76,6 +90,7 @@ class TableManager:
         for item in stored:
             self._rebuild(item)
         log.info("rebuilt %d tables from %s", len(self.tables), self.settings.database_url)
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweep tables")
 
     def _rebuild(self, item: StoredTable) -> LiveTable | None:
         try:
@@ -90,6 +105,8 @@ class TableManager:
     async def stop(self) -> None:
         """Stop drivers and clocks, then close the database."""
         tasks = [*self._drivers.values(), *self._clocks.values()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -138,7 +155,10 @@ class TableManager:
         sit: bool = True,
         turn_seconds: int = 0,
     ) -> Joined:
-        """Open a new table; the creator takes the first human seat unless `sit` is false."""
+        """Open a new table; the creator takes the first human seat unless `sit` is false.
+
+        A table of bots only waits until someone watches it or asks it to start.
+        """
         try:
             game = get_game(game_id)
             count = game.check_players(players)
@@ -146,6 +166,7 @@ class TableManager:
             if values.get("content"):
                 raise BadRequest("own content files cannot be used at the web table yet")
             specs = parse_seats(",".join(seats) if seats else None, count, default_humans=1)
+            specs = [replace(spec, name=_checked_name(spec.name)) for spec in specs]
             table = LiveTable(
                 id=secrets.token_urlsafe(6),
                 game=game,
@@ -153,11 +174,12 @@ class TableManager:
                 options=values,
                 content=game.default_content(),
                 seats=[],
-                seed=secrets.randbelow(2**31),
+                seed=0,
                 turn_seconds=max(0, int(turn_seconds)),
             )
         except PickletableError as error:
             raise BadRequest(str(error)) from None
+        self._check_room(bots_only=not any(spec.kind == HUMAN for spec in specs))
         table.seats = [
             Seat(number, table.state.seat_name(number), spec.kind, spec.level, spec.name)
             for number, spec in zip(table.state.seats, specs, strict=True)
@@ -170,16 +192,15 @@ class TableManager:
         if sit and free:
             token = new_token()
             free[0].token_hash = hash_token(token)
-            free[0].player = _clean_name(name) or free[0].player or free[0].name
+            free[0].player = _checked_name(name) or free[0].player or free[0].name
             seat_number = free[0].seat
-        if not table.free_seats() and not any(s.kind == HUMAN for s in table.seats):
-            table.status = PLAYING
         await self._write(self._storage().create_table, {**table.row(), "created": table.created})
         self._add(table)
         return Joined(table, seat_number, token)
 
     async def join(self, table_id: str, name: str, seat_number: int | None = None) -> Joined:
         """Take a free seat; returns its secret token."""
+        name = _checked_name(name)
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
             if table.status != WAITING:
@@ -195,16 +216,20 @@ class TableManager:
                     raise Refused(f"{seat.name} is taken; free: " + ", ".join(s.name for s in free))
             token = new_token()
             seat.token_hash = hash_token(token)
-            seat.player = _clean_name(name) or seat.player or seat.name
+            seat.player = name or seat.player or seat.name
             await self._save_seats(table)
             await self.hub.broadcast(table)
         return Joined(table, seat.seat, token)
 
     async def start_game(self, table_id: str, token: str | None, fill_with_bots: bool) -> None:
-        """Start a waiting table; free seats go to bots if asked, else it must be full."""
+        """Start a waiting table; free seats go to bots if asked, else it must be full.
+
+        A table of bots only may be started by anyone (it has no seat tokens).
+        """
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
-            self._seated(table, token)
+            if not _bots_only(table):
+                self._seated(table, token)
             if table.status != WAITING:
                 raise Refused("the game has already started")
             free = table.free_seats()
@@ -271,7 +296,7 @@ class TableManager:
                 options=dict(table.options),
                 content=table.content,
                 seats=[Seat.from_json(seat.to_json()) for seat in table.seats],
-                seed=secrets.randbelow(2**31),
+                seed=0,
                 turn_seconds=table.turn_seconds,
                 rematch_of=table.id,
                 created=f"{self.settings.now():.6f}",
@@ -288,11 +313,30 @@ class TableManager:
         return again
 
     # --- play ----------------------------------------------------------------
-    async def act(self, table_id: str, token: str | None, text: str) -> None:
-        """A person's move: checked for seat, turn and legality, committed, then broadcast."""
+    async def act(
+        self,
+        table_id: str,
+        token: str | None,
+        text: str,
+        *,
+        step: int | None = None,
+        require_step: bool = False,
+        connection: Connection | None = None,
+    ) -> None:
+        """A person's move: checked for seat, turn and legality, committed, then broadcast.
+
+        `step` is the step of the view the move answers: a move for another
+        step is refused with the current one, except a repeat of the seat's
+        last accepted move, which is acknowledged again (the view is resent
+        to `connection`) and not played twice.
+        """
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
             seat = self._seated(table, token)
+            if _repeated(table, seat.seat, text, step):
+                if connection is not None:
+                    await self.hub.send_view(table, connection)
+                return
             if table.status == WAITING:
                 raise Refused("the game has not started yet")
             if table.status == OVER:
@@ -301,27 +345,47 @@ class TableManager:
                 raise Refused(f"a bot plays {seat.name} now")
             if table.state.current_player != seat.seat:
                 raise Refused(f"it is not {seat.name}'s turn: {table.state.prompt()}")
+            _check_step(table, step, require_step)
             try:
                 action = Action.from_text(text)
-                step = table.apply(seat.seat, action)
+                applied = table.apply(seat.seat, action)
             except (InvalidActionError, IllegalActionError) as error:
                 raise Refused(str(error)) from None
-            await self._commit(table, [step])
+            await self._commit(table, [applied])
             await self.hub.broadcast(table)
         self._wake_driver(table)
 
-    async def connect(self, table_id: str, send: Send, token: str | None) -> Connection:
-        """Register a connection (as the token's seat, else as a spectator) and send its view."""
+    async def connect(
+        self, table_id: str, send: Send, token: str | None, close: Close | None = None
+    ) -> Connection:
+        """Register a connection (as the token's seat, else as a spectator) and send its view.
+
+        Someone watching a table of bots only that has not started starts it.
+        """
         table = await self.fetch(table_id)
         seat = table.seat_for_token(token)
-        connection = Connection(table.id, None if seat is None else seat.seat, send)
+        limits = self.settings.limits
+        connection = Connection(
+            table.id,
+            None if seat is None else seat.seat,
+            send,
+            close or no_close,
+            queue_limit=limits.send_queue,
+            send_timeout=limits.send_seconds,
+            on_drop=self.hub.remove,
+        )
+        connection.start()
         async with self._locks[table.id]:
             self.hub.add(connection)
             await self.hub.broadcast(table)
+        if table.status == WAITING and _bots_only(table):
+            with contextlib.suppress(Refused):  # another watcher started it first
+                await self.start_game(table.id, None, fill_with_bots=False)
         return connection
 
     async def disconnect(self, connection: Connection) -> None:
         """Forget a connection; its seat counts as gone once no connection of it remains."""
+        await connection.stop()
         table = self.tables.get(connection.table_id)
         if table is None:
             return
@@ -445,6 +509,75 @@ class TableManager:
             await self.hub.broadcast(table)
         self._wake_driver(table)
 
+    # --- limits and memory -----------------------------------------------------
+    def _check_room(self, *, bots_only: bool) -> None:
+        """Refuse a new table past the live-table or bot-only-table limit."""
+        limits = self.settings.limits
+        live = [t for t in self.tables.values() if t.status != OVER]
+        if len(live) >= limits.live_tables:
+            raise Unavailable(
+                f"the server has {len(live)} open tables, its limit: "
+                "try again when some have finished"
+            )
+        if bots_only and sum(1 for t in live if _bots_only(t)) >= limits.bot_tables:
+            raise TooMany(
+                f"there are {limits.bot_tables} tables of bots only, the limit: "
+                "give one seat to a person, or watch one of those"
+            )
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.limits.sweep_seconds)
+            try:
+                self.sweep()
+            except Exception:  # the sweeper must outlive one odd table
+                log.exception("sweeping idle tables failed")
+
+    def sweep(self) -> list[str]:
+        """Let finished and long-idle tables nobody watches leave memory; returns their ids.
+
+        The database keeps them: `fetch` rebuilds one when it is asked for.
+        """
+        limits = self.settings.limits
+        now = self.settings.now()
+        gone = []
+        for table in list(self.tables.values()):
+            idle = now - table.active
+            over = table.status == OVER and idle >= limits.finished_seconds
+            if not (over or idle >= limits.idle_seconds):
+                continue
+            if self.hub.of(table.id) or self._locks[table.id].locked():
+                continue
+            self._forget(table.id)
+            gone.append(table.id)
+        if gone:
+            log.info("%d tables left memory (%d stay)", len(gone), len(self.tables))
+        return gone
+
+    def _forget(self, table_id: str) -> None:
+        """Drop a table from memory: its driver, clock, lock and presence."""
+        for tasks in (self._drivers, self._clocks):
+            task = tasks.pop(table_id, None)
+            if task is not None:
+                task.cancel()
+        self._deadlines.pop(table_id, None)
+        self._wake.pop(table_id, None)
+        self._locks.pop(table_id, None)
+        self.hub.close_table(table_id)
+        del self.tables[table_id]
+
+    def _log_write_failure(self, error: Exception) -> None:
+        """Log a failed write with its traceback, at most once every 10 s (a full disk repeats)."""
+        self._write_failures += 1
+        now = time.monotonic()
+        if now - self._write_failure_logged < 10.0:
+            return
+        self._write_failure_logged = now
+        repeats = self._write_failures - 1
+        self._write_failures = 0
+        more = f" ({repeats} more since the last report)" if repeats else ""
+        log.error("database write failed%s", more, exc_info=error)
+
     # --- helpers -------------------------------------------------------------
     def _storage(self) -> Storage:
         if self.storage is None:
@@ -459,7 +592,7 @@ class TableManager:
         try:
             await self._in_db(function, *args, **kwargs)
         except Exception as error:
-            log.exception("database write failed")
+            self._log_write_failure(error)
             raise Unavailable(
                 f"the table could not be saved ({type(error).__name__}); nothing changed, try again"
             ) from None
@@ -519,5 +652,44 @@ class TableManager:
         return {"table": self.info(table), "clock": clock}
 
 
-def _clean_name(name: str) -> str:
-    return " ".join(name.split())[:NAME_LIMIT]
+def _checked_name(name: str) -> str:
+    """A display name through the one name check (`names.clean_name`), or `BadRequest`."""
+    try:
+        return clean_name(name)
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+
+
+def _bots_only(table: LiveTable) -> bool:
+    """A table where no person sits or may sit."""
+    return all(seat.kind == BOT for seat in table.seats)
+
+
+def _repeated(table: LiveTable, seat: int, text: str, step: int | None) -> bool:
+    """Whether a move for `step` is the seat's last accepted move, sent again."""
+    if step is None or not 0 <= step < len(table.steps):
+        return False
+    done = table.steps[step]
+    later = any(s.by == seat for s in table.steps[step + 1 :])
+    try:
+        same = done.action == str(Action.from_text(text))
+    except InvalidActionError:
+        return False
+    return same and done.by == seat and not later
+
+
+def _check_step(table: LiveTable, step: int | None, required: bool) -> None:
+    """Refuse a move that answers another step than the table's current one."""
+    now = len(table.steps)
+    if step is None:
+        if required:
+            raise Refused(
+                f'a move says the step of the view it answers ("step": {now} now)', step=now
+            )
+        return
+    if step != now:
+        raise Refused(
+            f"that move answers step {step}, but the table is at step {now}: "
+            "choose again from the new view",
+            step=now,
+        )

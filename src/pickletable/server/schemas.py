@@ -47,7 +47,13 @@ class HandToBot(BaseModel):
 class Action(BaseModel):
     """A move in the game's notation, as REST (the WebSocket takes the same)."""
 
-    action: str = Field(examples=["roll", "discard 7"])
+    action: str = Field(max_length=200, examples=["roll", "discard 7"])
+    step: int | None = Field(
+        None,
+        ge=0,
+        description="the step of the view this move answers; a move for another step is "
+        "refused (409), the seat's last move sent again is acknowledged without being replayed",
+    )
 
 
 class Seated(BaseModel):

@@ -29,7 +29,7 @@ router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
 
 
 @router.get("")
-def list_tables(manager: Manager) -> list[dict[str, Any]]:
+async def list_tables(manager: Manager) -> list[dict[str, Any]]:
     """Tables waiting for players or in play with recent activity, most recent first.
 
     Tables idle for long (a day before the start, a week in play) are left out;
@@ -77,7 +77,7 @@ async def start_table(table_id: str, body: StartTable, manager: Manager, token: 
 @router.post("/{table_id}/actions", status_code=status.HTTP_204_NO_CONTENT)
 async def act(table_id: str, body: Action, manager: Manager, token: Token) -> None:
     """Play a move for your seat (the WebSocket offers the same, with live updates)."""
-    await manager.act(table_id, token, body.action)
+    await manager.act(table_id, token, body.action, step=body.step)
 
 
 @router.post("/{table_id}/seats/{seat}/bot", status_code=status.HTTP_204_NO_CONTENT)
