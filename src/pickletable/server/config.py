@@ -66,6 +66,8 @@ class Limits:
     """A table with no activity and nobody watching leaves memory after this long."""
     sweep_seconds: float = 10.0
     """How often tables that may leave memory are looked for."""
+    file_check_seconds: float = 2.0
+    """How often the SQLite file is checked for deletion between writes (each write checks too)."""
 
     def with_text(self, pairs: list[str]) -> Limits:
         """These limits with ``NAME=VALUE`` changes (as ``serve --limit`` takes them)."""

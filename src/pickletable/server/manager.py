@@ -41,7 +41,7 @@ from pickletable.server.lobby import listed
 from pickletable.server.names import clean_name
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
 from pickletable.server.storage import Storage, StoredStep, StoredTable
-from pickletable.server.throttles import OpenCount
+from pickletable.server.throttles import OpenCount, PerMinute
 
 log = logging.getLogger("pickletable.server")
 T = TypeVar("T")
@@ -74,7 +74,10 @@ class TableManager:
         self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
         self.sockets = OpenCount(settings.limits.connections_per_address)
         """Open WebSockets per client address (the play route counts them)."""
+        self.creations = PerMinute(settings.limits.tables_per_minute)
+        """Tables created per client address in the last minute (the create route counts)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self._watcher: asyncio.Task[None] | None = None
         self._write_failures = 0
         self._write_failure_logged = 0.0
 
@@ -91,6 +94,7 @@ class TableManager:
             self._rebuild(item)
         log.info("rebuilt %d tables from %s", len(self.tables), self.settings.database_url)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweep tables")
+        self._watcher = asyncio.create_task(self._watch_file(), name="watch the database")
 
     def _rebuild(self, item: StoredTable) -> LiveTable | None:
         try:
@@ -105,8 +109,7 @@ class TableManager:
     async def stop(self) -> None:
         """Stop drivers and clocks, then close the database."""
         tasks = [*self._drivers.values(), *self._clocks.values()]
-        if self._sweeper is not None:
-            tasks.append(self._sweeper)
+        tasks += [task for task in (self._sweeper, self._watcher) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -532,6 +535,15 @@ class TableManager:
                 self.sweep()
             except Exception:  # the sweeper must outlive one odd table
                 log.exception("sweeping idle tables failed")
+
+    async def _watch_file(self) -> None:
+        """Notice a deleted database file even while nobody moves (writes check it too)."""
+        while True:
+            await asyncio.sleep(self.settings.limits.file_check_seconds)
+            try:
+                await self._in_db(self._storage().check_file)
+            except Exception as error:
+                self._log_write_failure(error)
 
     def sweep(self) -> list[str]:
         """Let finished and long-idle tables nobody watches leave memory; returns their ids.
