@@ -30,7 +30,6 @@ class CreateTable(BaseModel):
     )
     name: str = Field(
         "",
-        max_length=4 * NAME_LIMIT,
         description=f"your display name (at most {NAME_LIMIT} characters once trimmed, "
         "no control or invisible characters); you take the first human seat",
     )
@@ -43,7 +42,6 @@ class JoinTable(BaseModel):
 
     name: str = Field(
         "",
-        max_length=4 * NAME_LIMIT,
         description=f"your display name (at most {NAME_LIMIT} characters once trimmed)",
     )
     seat: int | None = Field(None, description="the seat number; the first free one if left out")

@@ -1,0 +1,38 @@
+"""Fixtures for tests against a real server process on 127.0.0.1, over real sockets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pickletable.loadkit.server import ServerProcess
+
+QUIET_LIMITS = {"messages_per_second": 1000, "tables_per_minute": 1000}
+"""Test clients are quicker than people: the limits not under test are raised."""
+
+
+@pytest.fixture
+def real_server(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
+    """Start servers (`pickletable serve`) on a SQLite file of this test; stopped at its end."""
+    started: list[ServerProcess] = []
+
+    def start(database: Path | None = None, **limits: Any) -> ServerProcess:
+        server = ServerProcess(
+            database or tmp_path / "tables.sqlite3",
+            limits={**QUIET_LIMITS, **limits},
+            log=tmp_path / f"server-{len(started)}.log",
+        )
+        started.append(server.start())
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def server_log(server: ServerProcess) -> str:
+    """Everything the server printed."""
+    return server.log.read_text(errors="replace")
