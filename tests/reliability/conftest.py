@@ -10,7 +10,11 @@ import pytest
 
 from pickletable.loadkit.server import ServerProcess
 
-QUIET_LIMITS = {"messages_per_second": 1000, "tables_per_minute": 1000}
+QUIET_LIMITS = {
+    "messages_per_second": 1000,
+    "tables_per_minute": 1000,
+    "connections_per_address": 1000,
+}
 """Test clients are quicker than people: the limits not under test are raised."""
 
 
@@ -19,13 +23,15 @@ def real_server(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
     """Start servers (`pickletable serve`) on a SQLite file of this test; stopped at its end."""
     started: list[ServerProcess] = []
 
-    def start(database: Path | None = None, **limits: Any) -> ServerProcess:
+    def start(
+        database: Path | None = None, port: int | None = None, **limits: Any
+    ) -> ServerProcess:
         server = ServerProcess(
             database or tmp_path / "tables.sqlite3",
             limits={**QUIET_LIMITS, **limits},
             log=tmp_path / f"server-{len(started)}.log",
         )
-        started.append(server.start())
+        started.append(server.start(port=port))
         return server
 
     yield start

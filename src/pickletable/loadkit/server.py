@@ -51,9 +51,9 @@ class ServerProcess:
         """The server's ws:// address."""
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
-        """Start the server (on a new free port) and wait until it answers."""
-        self.port = free_port()
+    def start(self, timeout: float = 30.0, port: int | None = None) -> ServerProcess:
+        """Start the server (on `port`, else a free one) and wait until it answers."""
+        self.port = port or free_port()
         command = [
             sys.executable,
             "-m",
