@@ -8,12 +8,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from pickletable.loadkit.players import SeatPlayer, Tally, ending_policy
+from pickletable.loadkit.players import Policy, SeatPlayer, Tally
 from pickletable.loadkit.server import ServerProcess
 from tests.reliability.conftest import server_log
 
 SETUP = {"game": "card", "players": 2, "seats": ["human", "human"], "name": "Ann"}
 """Two people, long enough games (the default target) that none ends in the test."""
+
+
+def wandering(rng: random.Random) -> Policy:
+    """Any legal move at random: card games last (laying down at once ends them in a second)."""
+    return lambda legal: legal[rng.randrange(len(legal))]["action"]
 
 
 def open_tables(server: ServerProcess, count: int) -> list[tuple[str, list[str]]]:
@@ -38,7 +43,7 @@ def play(
     tally = Tally()
     rng = random.Random(5)
     players = [
-        SeatPlayer(server.ws_url, table_id, token, tally, 0.0, ending_policy(rng))
+        SeatPlayer(server.ws_url, table_id, token, tally, 0.0, wandering(rng))
         for table_id, tokens in tables
         for token in tokens
     ]
@@ -64,7 +69,7 @@ def test_kill_9_amid_20_games_loses_no_acknowledged_move(
     tally = Tally()
     rng = random.Random(9)
     players = [
-        SeatPlayer(server.ws_url, table_id, token, tally, 0.0, ending_policy(rng))
+        SeatPlayer(server.ws_url, table_id, token, tally, 0.0, wandering(rng))
         for table_id, tokens in tables
         for token in tokens
     ]
