@@ -38,6 +38,7 @@ def test_serve_prints_the_sqlite_path_and_the_address(
         "port": 8123,
         "log_level": "warning",
         "ws_max_size": run.WS_FRAME_LIMIT,
+        "ws_per_message_deflate": False,
     }
 
 

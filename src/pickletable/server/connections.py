@@ -105,7 +105,10 @@ class Connection:
         while True:
             message = await self._queue.get()
             try:
-                await asyncio.wait_for(self._send(message), self.send_timeout)
+                async with asyncio.timeout(
+                    self.send_timeout
+                ):  # no task per message, unlike wait_for
+                    await self._send(message)
             except TimeoutError:
                 self._queue.task_done()
                 self.drop(f"too slow: a message waited more than {self.send_timeout:g} s")

@@ -43,6 +43,7 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=WS_FRAME_LIMIT,  # beyond it the socket closes (1009); below, a clear refusal
+        ws_per_message_deflate=False,  # views are small; compressing each was the top CPU cost
     )
 
 
