@@ -17,6 +17,7 @@ connections (4029) or it does not read what it is sent (4008).
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -71,11 +72,19 @@ async def _serve(websocket: WebSocket, table_id: str, manager: Manager) -> None:
         await websocket.close(code=4404, reason=error.message[:120])
         return
     bucket = TokenBucket(limits.messages_per_second)
+    dropped_at = 0.0
     try:
-        while connection.dropped is None:
+        while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
+            if connection.dropped is not None:
+                # Read what it still sends for a while, so that its socket ends with our
+                # close frame and reason rather than a reset that discards them.
+                dropped_at = dropped_at or time.monotonic()
+                if time.monotonic() - dropped_at > limits.send_seconds:
+                    break
+                continue
             if not bucket.take():
                 connection.send({"type": "refused", "message": "too many messages: slow down"})
                 continue
