@@ -426,13 +426,24 @@ def loadtest(
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", min=0, help="the started server's bot delay")
     ] = 0.6,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--limit", metavar="NAME=VALUE", help="a limit of the started server (as serve takes)"
+        ),
+    ] = None,
 ) -> None:
     """Play N tables (two scripted people and bots each) for S seconds and report latency."""
     from pickletable.loadkit.run import load_test
+    from pickletable.server.config import Limits
 
+    try:
+        Limits().with_text(limit or [])
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--limit") from None
     console = Console()
     console.print(f"Playing {tables} tables for {seconds:g} s (people move after {delay:g} s)...")
-    result = load_test(tables, seconds, delay, url, bot_delay)
+    result = load_test(tables, seconds, delay, url, bot_delay, limit or [])
     for line in result.lines():
         console.print(line, highlight=False)
 

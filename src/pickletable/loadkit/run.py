@@ -139,9 +139,17 @@ def report(tally: Tally, tables: int, seconds: float, rss_start: float, rss_end:
 
 
 def load_test(
-    tables: int, seconds: float, delay: float, url: str | None, bot_delay: float
+    tables: int,
+    seconds: float,
+    delay: float,
+    url: str | None,
+    bot_delay: float,
+    limits: list[str] | None = None,
 ) -> Report:
-    """Run a load test against `url`, or against a server of its own on 127.0.0.1."""
+    """Run a load test against `url`, or against a server of its own on 127.0.0.1.
+
+    `limits` (``NAME=VALUE``) go to the server it starts, over the kit's own.
+    """
     import tempfile
     from pathlib import Path
 
@@ -152,8 +160,12 @@ def load_test(
         tally, took = asyncio.run(run_load(url, ws_url, tables, seconds, delay))
         return report(tally, tables, took, 0.0, 0.0)
     with tempfile.TemporaryDirectory(prefix="pickletable-load-") as folder:
+        chosen: dict[str, float] = dict(KIT_LIMITS)
+        for pair in limits or []:
+            name, _, value = pair.partition("=")
+            chosen[name.strip()] = float(value)
         server = ServerProcess(
-            Path(folder) / "load.sqlite3", limits=KIT_LIMITS, bot_delay=bot_delay
+            Path(folder) / "load.sqlite3", limits=chosen, bot_delay=bot_delay
         ).start()
         try:
             rss_start = server.rss_mb()

@@ -80,12 +80,17 @@ class Limits:
                 known = ", ".join(kinds)
                 raise ValueError(f"--limit {pair!r}: write NAME=VALUE with NAME one of {known}")
             try:
-                number = float(value) if kinds[name] == "float" else int(value)
+                number = float(value)
             except ValueError:
                 raise ValueError(f"--limit {pair!r}: {value!r} is not a number") from None
-            if not number > 0 or number == float("inf"):
+            if not 0 < number < float("inf"):
                 raise ValueError(f"--limit {pair!r}: the value must be a positive number")
-            changes[name] = number
+            if kinds[name] == "int":
+                if not number.is_integer():
+                    raise ValueError(f"--limit {pair!r}: {name} is a whole number")
+                changes[name] = int(number)
+            else:
+                changes[name] = number
         return replace(self, **changes)  # type: ignore[arg-type]
 
     @staticmethod
