@@ -31,7 +31,7 @@ def test_a_client_that_never_reads_is_dropped_and_play_goes_on(
     asyncio.run(_play_for(player, seconds=6))
     assert not tally.errors, tally.errors
     assert len(tally.latencies) >= 10, "the table froze"
-    assert max(tally.latencies) < 2.0, max(tally.latencies)  # a frozen table takes ~40 s
+    assert max(tally.latencies) < 5.0, max(tally.latencies)  # frozen, it took ~40 s
 
     code, reason, _frames = slow.read_until_close(timeout=15)
     slow.close()
