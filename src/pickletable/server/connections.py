@@ -74,14 +74,6 @@ class Connection:
         except asyncio.QueueFull:
             self.drop(f"too slow: {self.queue_limit} messages were waiting to be read")
 
-    async def flush(self) -> None:
-        """Wait until every queued message has been written (tests and shutdown)."""
-        if self._task is None:
-            while not self._queue.empty():
-                await self._send(self._queue.get_nowait())
-            return
-        await self._queue.join()
-
     def drop(self, reason: str) -> None:
         """Stop sending and close the socket with `SLOW_CLOSE_CODE` and `reason`."""
         if self.dropped is not None:
@@ -148,10 +140,6 @@ class Hub:
     def of(self, table_id: str) -> list[Connection]:
         """The connections to one table."""
         return list(self._connections.get(table_id, ()))
-
-    def count(self) -> int:
-        """How many connections are open, over every table."""
-        return sum(len(connections) for connections in self._connections.values())
 
     def add(self, connection: Connection) -> None:
         """A browser arrived; its seat is present again."""

@@ -7,12 +7,13 @@ class Refused(Exception):
     """A request the table cannot grant now (409 unless a subclass says otherwise)."""
 
     status = 409
+    step: int | None
+    """The table's step now, for a move refused because it answered another view."""
 
     def __init__(self, message: str, *, step: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.step = step
-        """The table's step now, for a move refused because it answered an older view."""
 
 
 class NotFound(Refused):
