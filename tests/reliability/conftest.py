@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import asyncio
+import threading
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,3 +44,26 @@ def real_server(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
 def server_log(server: ServerProcess) -> str:
     """Everything the server printed."""
     return server.log.read_text(errors="replace")
+
+
+def run_async(main: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine to its end on a thread of its own (and return its result).
+
+    The browser tests' Playwright leaves an event loop marked running on the
+    main thread, so `asyncio.run` there would refuse.
+    """
+    result: list[Any] = []
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(asyncio.run(main))
+        except BaseException as error:  # handed to the test's thread
+            failure.append(error)
+
+    thread = threading.Thread(target=target, name="reliability-clients")
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return result[0]

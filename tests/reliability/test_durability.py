@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pickletable.loadkit.players import Policy, SeatPlayer, Tally
 from pickletable.loadkit.server import ServerProcess
-from tests.reliability.conftest import server_log
+from tests.reliability.conftest import run_async, server_log
 
 SETUP = {"game": "card", "players": 2, "seats": ["human", "human"], "name": "Ann"}
 """Two people, long enough games (the default target) that none ends in the test."""
@@ -61,7 +61,7 @@ def play(
         await asyncio.gather(*(player.play(until, reconnect=reconnect) for player in players))
         await asyncio.gather(*(player.close() for player in players))
 
-    asyncio.run(run())
+    run_async(run())
     assert not tally.errors, tally.errors[:3]
     acked: dict[str, int] = {}
     for player in players:
@@ -99,7 +99,7 @@ def test_kill_9_amid_20_games_loses_no_acknowledged_move(
         await asyncio.gather(*games, return_exceptions=True)
         await asyncio.gather(*(player.close() for player in players))
 
-    asyncio.run(run())
+    run_async(run())
     assert sum(at_kill.values()) > 100
     again = ServerProcess(tmp_path / "tables.sqlite3")
     again.port = server.port

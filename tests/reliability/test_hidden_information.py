@@ -22,6 +22,7 @@ from pickletable.core.actions import Action
 from pickletable.core.records import initial_state
 from pickletable.loadkit.players import SeatPlayer, Tally, ending_policy
 from pickletable.loadkit.server import Refusal, ServerProcess
+from tests.reliability.conftest import run_async
 
 VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
     ("board", 2, {"target": 1.5}),
@@ -127,7 +128,7 @@ def _play_whole_game(
         for player in everyone:
             await player.close()
 
-    asyncio.run(run())
+    run_async(run())
     assert not tally.errors, tally.errors[:3]
     assert all(player.view.get("status") == "over" for player in people)
     by_seat: dict[int | None, list[dict[str, Any]]] = {}

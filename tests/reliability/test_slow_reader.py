@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 
 from pickletable.loadkit.players import SeatPlayer, Tally
 from pickletable.loadkit.server import ServerProcess
+from tests.reliability.conftest import run_async
 from tests.reliability.wire import BareSocket
 
 
@@ -28,7 +28,7 @@ def test_a_client_that_never_reads_is_dropped_and_play_goes_on(
 
     tally = Tally()
     player = SeatPlayer(server.ws_url, table_id, made["token"], tally)
-    asyncio.run(_play_for(player, seconds=6))
+    run_async(_play_for(player, seconds=6))
     assert not tally.errors, tally.errors
     assert len(tally.latencies) >= 10, "the table froze"
     assert max(tally.latencies) < 5.0, max(tally.latencies)  # frozen, it took ~40 s

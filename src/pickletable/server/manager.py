@@ -292,6 +292,7 @@ class TableManager:
                 raise Refused("a rematch can start once the game is over")
             if table.rematch_id is not None:
                 return await self.fetch(table.rematch_id)
+            self._check_room(bots_only=False)
             again = LiveTable(
                 id=secrets.token_urlsafe(6),
                 game=table.game,
