@@ -118,11 +118,12 @@ def _play_whole_game(
             rest.append(await asyncio.to_thread(server.get, "/api/tables"))
             for path in ("record", "replay"):
                 try:
-                    rest.append(
-                        await asyncio.to_thread(server.get, f"/api/tables/{table_id}/{path}")
-                    )
-                except Refusal as refusal:
+                    opened = await asyncio.to_thread(server.get, f"/api/tables/{table_id}/{path}")
+                except Refusal as refusal:  # refused while the game is on
                     assert refusal.status == 409
+                else:  # the whole record, secrets included, opens once the game is over
+                    status = await asyncio.to_thread(server.get, f"/api/tables/{table_id}")
+                    assert status["status"] == "over", opened
             await asyncio.sleep(0.05)
         await games
         for player in everyone:
