@@ -240,3 +240,16 @@ def test_limits_per_address_and_for_bots(real_server: Callable[..., ServerProces
     for socket in held:
         socket.close()
     assert "Traceback" not in server_log(server)
+
+
+def test_a_table_that_does_not_exist_closes_with_a_reason(
+    real_server: Callable[..., ServerProcess],
+) -> None:
+    server = real_server()
+    socket = opened(f"{server.ws_url}/ws/tables/{'é' * 200}")
+    socket.send(json.dumps({"type": "hello"}))
+    assert "does not exist" in json.loads(socket.recv(timeout=10))["message"]
+    with pytest.raises(ConnectionClosed) as closed:
+        socket.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+    assert "Traceback" not in server_log(server)

@@ -69,7 +69,7 @@ async def _serve(websocket: WebSocket, table_id: str, manager: Manager) -> None:
         )
     except Refused as error:
         await websocket.send_json({"type": "refused", "message": error.message})
-        await websocket.close(code=4404, reason=error.message[:120])
+        await websocket.close(code=4404, reason=_close_reason(error.message))
         return
     bucket = TokenBucket(limits.messages_per_second)
     dropped_at = 0.0
@@ -142,3 +142,8 @@ async def _answer(manager: Manager, connection: Connection, message: dict[str, A
         connection.send(
             {"type": "refused", "message": "unknown message type: use act, sync or ping"}
         )
+
+
+def _close_reason(text: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8, cut on a character boundary."""
+    return text.encode()[:120].decode(errors="ignore")
