@@ -21,12 +21,16 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from pickletable.server import Settings, create_app
+from pickletable.server.config import Limits
 from pickletable.server.manager import TableManager
 
 Client = TestClient
 
 
 TEST_DATABASE_ENV = "PICKLETABLE_TEST_DATABASE_URL"
+TEST_LIMITS = Limits(messages_per_second=1e6, tables_per_minute=10**6)
+"""The test clients ping before every look at a view and make many tables: far over a
+browser's rate, so these limits are raised (the limit tests set their own)."""
 
 
 @pytest.fixture
@@ -45,6 +49,7 @@ def serve(database_url: str) -> Callable[..., Any]:
 
     @contextmanager
     def run(**settings: Any) -> Iterator[TestClient]:
+        settings.setdefault("limits", TEST_LIMITS)
         app = create_app(Settings(database_url=database_url, bot_delay=0, **settings))
         with TestClient(app) as client:
             yield client
@@ -83,9 +88,11 @@ class Player:
             elif message["type"] == "refused":
                 self.refusals.append(message["message"])
 
-    def act(self, action: str) -> None:
-        """Send a move for this seat."""
-        self.socket.send_json({"type": "act", "token": self.token, "action": action})
+    def act(self, action: str, step: int | None = None) -> None:
+        """Send a move for this seat, for the step of its latest view unless told."""
+        step = self.view.get("step") if step is None else step
+        message = {"type": "act", "token": self.token, "action": action, "step": step}
+        self.socket.send_json(message)
 
 
 class TurnTimer:

@@ -41,10 +41,11 @@ def test_a_thinking_bot_does_not_stall_other_requests(
     # No timing: were the bot thinking on the event loop, no request could be
     # answered until it gave up, so every answer would come after it stopped.
     stuck = StuckBot()
-    monkeypatch.setattr("pickletable.server.manager.make_bot", lambda level, game: stuck)
+    monkeypatch.setattr("pickletable.server.driver.make_bot", lambda level, game: stuck)
     with serve() as client:
         made = new_table(client, "board", ["bot:hard", "bot:hard"])
         table_id = made["table"]["id"]
+        assert client.post(f"/api/tables/{table_id}/start", json={}).status_code == 204
         assert stuck.thinking.wait(30), "the bot never started thinking"
         try:
             for _ in range(5):

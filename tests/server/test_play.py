@@ -161,12 +161,14 @@ def test_a_card_only_one_seat_may_see_is_named_in_its_log_alone(client: Client) 
     assert not secret_lines & (set(second.log) | set(spectator.log))
 
 
-def test_bots_fill_the_other_seats_and_play_on_their_own(client: Client) -> None:
+def test_bots_only_play_on_their_own_once_someone_watches(client: Client) -> None:
     made = new_table(
         client, "slam", ["bot:easy", "bot:easy", "bot:easy"], options={"tokens_to_win": 1}
     )
     table_id = made["table"]["id"]
-    assert made["token"] is None and made["table"]["status"] == "playing"
+    assert made["token"] is None and made["table"]["status"] == "waiting"
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        Player(watcher, None).current()  # someone watching starts a table of bots only
     for _ in range(200):
         if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
             break

@@ -10,9 +10,9 @@ import pytest
 import uvicorn
 from typer.testing import CliRunner
 
-from pickletable.cli.main import app
+from pickletable.cli.main import LIMIT_DEFAULTS, app
 from pickletable.server import run
-from pickletable.server.config import Settings
+from pickletable.server.config import Limits, Settings
 
 
 def test_serve_takes_host_port_and_database_url() -> None:
@@ -34,7 +34,13 @@ def test_serve_prints_the_sqlite_path_and_the_address(
     assert result.exit_code == 0, result.output
     assert f"Tables are stored in {database}" in " ".join(result.output.split())
     assert "http://localhost:8123/" in result.output
-    assert started == {"host": "127.0.0.1", "port": 8123, "log_level": "warning"}
+    assert started == {
+        "host": "127.0.0.1",
+        "port": 8123,
+        "log_level": "warning",
+        "ws_max_size": run.WS_FRAME_LIMIT,
+        "ws_per_message_deflate": False,
+    }
 
 
 def test_a_database_password_is_never_printed() -> None:
@@ -103,3 +109,30 @@ def test_the_sqlite_folder_is_read_from_the_url_as_sqlalchemy_reads_it(
     assert (tmp_path / "new").is_dir()
     make_sqlite_folder("sqlite:///:memory:")  # nothing to make, and no error
     make_sqlite_folder("not a url")
+
+
+def test_serve_help_lists_every_limit_with_its_default() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"], terminal_width=400)
+    assert result.exit_code == 0
+    assert Limits.describe() == LIMIT_DEFAULTS
+    text = " ".join(result.output.replace("│", " ").split())
+    for line in Limits.describe().splitlines():
+        assert line.split("=")[0] in text
+
+
+def test_serve_limit_changes_one_limit_and_refuses_nonsense(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(run, "create_app", lambda settings: seen.update(settings=settings))
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: None)
+    url = f"sqlite:///{tmp_path / 't.sqlite3'}"
+    result = CliRunner().invoke(
+        app, ["serve", "--database-url", url, "--limit", "bot_tables=3", "--port", "8124"]
+    )
+    assert result.exit_code == 0, result.output
+    assert seen["settings"].limits.bot_tables == 3
+    for bad in ("bots=3", "bot_tables=many", "hello_seconds=-1", "hello_seconds=nan"):
+        result = CliRunner().invoke(app, ["serve", "--limit", bad])
+        assert result.exit_code != 0
+        assert "--limit" in result.output

@@ -481,6 +481,22 @@ def list_games() -> None:
         console.print(f"{game_id:6} {definition.title} ({counts} players)")
 
 
+LIMIT_DEFAULTS = """message_bytes=4096
+messages_per_second=20
+connections_per_address=32
+tables_per_minute=30
+live_tables=2000
+bot_tables=20
+hello_seconds=5
+send_queue=256
+send_seconds=10
+finished_seconds=60
+idle_seconds=86400
+sweep_seconds=10
+file_check_seconds=2"""
+"""`Limits.describe()`, written out so ``--help`` does not import the server (a test checks)."""
+
+
 @app.command()
 @friendly
 def serve(
@@ -493,13 +509,71 @@ def serve(
             help="SQLAlchemy URL of the database (default: a SQLite file, path printed)",
         ),
     ] = None,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--limit",
+            metavar="NAME=VALUE",
+            help="change one limit (repeat for more); the limits and their defaults: "
+            + ", ".join(LIMIT_DEFAULTS.splitlines()),
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: lobby, live play with friends and bots, replays."""
     try:
+        from pickletable.server.config import Limits
         from pickletable.server.run import serve as run_server
     except ModuleNotFoundError as error:
         raise typer.BadParameter(f"the web table needs its packages ({error.name})") from None
-    run_server(host=host, port=port, database_url=database_url, console=Console())
+    try:
+        limits = Limits().with_text(limit or [])
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--limit") from None
+    run_server(host=host, port=port, database_url=database_url, console=Console(), limits=limits)
+
+
+@app.command()
+@friendly
+def loadtest(
+    tables: Annotated[
+        int, typer.Option("--tables", min=1, max=1000, help="tables played at once")
+    ] = 100,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=1, max=600, help="how long to play")
+    ] = 60.0,
+    delay: Annotated[
+        float,
+        typer.Option(
+            "--delay", min=0, help="seconds each person waits before moving (0: saturate)"
+        ),
+    ] = 0.5,
+    url: Annotated[
+        str | None,
+        typer.Option("--url", help="a running server (default: start one on 127.0.0.1)"),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", min=0, help="the started server's bot delay")
+    ] = 0.6,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--limit", metavar="NAME=VALUE", help="a limit of the started server (as serve takes)"
+        ),
+    ] = None,
+) -> None:
+    """Play N tables (two scripted people and bots each) for S seconds and report latency."""
+    from pickletable.loadkit.run import load_test
+    from pickletable.server.config import Limits
+
+    try:
+        Limits().with_text(limit or [])
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--limit") from None
+    console = Console()
+    console.print(f"Playing {tables} tables for {seconds:g} s (people move after {delay:g} s)...")
+    result = load_test(tables, seconds, delay, url, bot_delay, limit or [])
+    for line in result.lines():
+        console.print(line, highlight=False)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ pickletable.core.errors.OptionError: option level: 'expert' is not one of beginn
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -86,9 +87,12 @@ class OptionSpec:
                 ) from None
         if self.kind is float:
             try:
-                return float(value) if isinstance(value, int | float) else float(str(value))
+                number = float(value) if isinstance(value, int | float) else float(str(value))
             except (TypeError, ValueError):
                 raise OptionError(f"option {self.name}: expected a number, got {value!r}") from None
+            if not math.isfinite(number):
+                raise OptionError(f"option {self.name}: expected a finite number, got {value!r}")
+            return number
         return str(value).strip()
 
 

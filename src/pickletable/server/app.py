@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -39,6 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(play.router)
@@ -49,3 +51,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 async def _refused(_request: Request, error: Refused) -> JSONResponse:
     return JSONResponse({"detail": error.message}, status_code=error.status)
+
+
+async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    """A request whose values do not fit: where and why, never the value itself echoed back."""
+    issues = [
+        {
+            "loc": list(issue.get("loc", ())),
+            "msg": str(issue.get("msg", "")),
+            "type": issue.get("type", ""),
+        }
+        for issue in error.errors()
+    ]
+    return JSONResponse({"detail": issues}, status_code=422)

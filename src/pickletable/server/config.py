@@ -1,4 +1,8 @@
-"""The server's settings, in one place: where the database is, how fast bots move."""
+"""The server's settings, in one place: where the database is, how fast bots move, the limits.
+
+Every limit has a default fit for one machine serving friends and strangers
+alike; ``pickletable serve --limit NAME=VALUE`` changes one (see `Limits`).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import asyncio
 import os
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 DATABASE_ENV = "PICKLETABLE_DATABASE_URL"
@@ -32,6 +36,72 @@ def default_database_url() -> str:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What one client, and everyone together, may ask of the server.
+
+    A client beyond a limit gets a clear refusal (HTTP 429 or 503, or a
+    WebSocket close code with a reason); nothing else changes.
+    """
+
+    message_bytes: int = 4096
+    """Largest WebSocket message taken; a longer one is refused (never echoed back)."""
+    messages_per_second: float = 20.0
+    """Messages one connection may send per second on average (bursts of twice that)."""
+    connections_per_address: int = 32
+    """Open WebSockets one client address may hold."""
+    tables_per_minute: int = 30
+    """Tables one client address may create per minute."""
+    live_tables: int = 2000
+    """Tables waiting or in play at once; creating one more is refused until some finish."""
+    bot_tables: int = 20
+    """Tables with bots only (not yet finished) at once; each starts when someone watches it."""
+    hello_seconds: float = 5.0
+    """Seconds a new WebSocket has to say hello before it is closed."""
+    send_queue: int = 256
+    """Messages waiting for one slow reader before it is dropped."""
+    send_seconds: float = 10.0
+    """Seconds one message may take to reach a reader before it is dropped."""
+    finished_seconds: float = 60.0
+    """A finished table with nobody watching leaves memory after this long (rebuilt on demand)."""
+    idle_seconds: float = 24 * 60 * 60.0
+    """A table with no activity and nobody watching leaves memory after this long."""
+    sweep_seconds: float = 10.0
+    """How often tables that may leave memory are looked for."""
+    file_check_seconds: float = 2.0
+    """How often the SQLite file is checked for deletion between writes (each write checks too)."""
+
+    def with_text(self, pairs: list[str]) -> Limits:
+        """These limits with ``NAME=VALUE`` changes (as ``serve --limit`` takes them)."""
+        kinds = {item.name: item.type for item in fields(self)}
+        changes: dict[str, float | int] = {}
+        for pair in pairs:
+            name, sep, value = pair.partition("=")
+            name = name.strip().replace("-", "_")
+            if not sep or name not in kinds:
+                known = ", ".join(kinds)
+                raise ValueError(f"--limit {pair!r}: write NAME=VALUE with NAME one of {known}")
+            try:
+                number = float(value)
+            except ValueError:
+                raise ValueError(f"--limit {pair!r}: {value!r} is not a number") from None
+            if not 0 < number < float("inf"):
+                raise ValueError(f"--limit {pair!r}: the value must be a positive number")
+            if kinds[name] == "int":
+                if not number.is_integer():
+                    raise ValueError(f"--limit {pair!r}: {name} is a whole number")
+                changes[name] = int(number)
+            else:
+                changes[name] = number
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    @staticmethod
+    def describe() -> str:
+        """Each limit with its default, one per line (for ``serve --help`` and the README)."""
+        defaults = Limits()
+        return "\n".join(f"{item.name}={getattr(defaults, item.name):g}" for item in fields(Limits))
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything the app needs to know at start-up."""
 
@@ -44,6 +114,8 @@ class Settings:
     """The wall clock (seconds since the epoch) that stamps when a table was last active."""
     turn_wait: Callable[[float], Awaitable[None]] = field(default_factory=lambda: asyncio.sleep)
     """How the turn clock waits out a person's turn of so many seconds (tests end it by hand)."""
+    limits: Limits = field(default_factory=Limits)
+    """What one client and everyone together may ask (see `Limits`)."""
 
     @property
     def sqlite_path(self) -> Path | None:

@@ -1,8 +1,17 @@
-"""Who is watching which table: connections, seats present or gone, and sending views."""
+"""Who is watching which table: connections, seats present or gone, and sending views.
+
+Sending never blocks a table: each connection has a bounded queue of
+outgoing messages drained by its own task, so a broadcast only puts
+messages in queues. A connection whose queue fills up, or whose socket
+takes too long to take one message, is dropped with a close code and a
+reason (`SLOW_CLOSE_CODE`); its browser reconnects and gets its whole view
+again.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -13,24 +22,98 @@ from pickletable.server.live import LiveTable
 
 log = logging.getLogger("pickletable.server")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
 Extras = Callable[[LiveTable], dict[str, Any]]
+
+SLOW_CLOSE_CODE = 4008
+"""The WebSocket close code of a connection dropped because it did not keep up."""
+
+
+async def no_close(_code: int, _reason: str) -> None:
+    """The close of a connection that has no socket to close (tests)."""
 
 
 @dataclass(eq=False)
 class Connection:
-    """One browser (or test client) watching a table, as a seat or a spectator."""
+    """One browser (or test client) watching a table, as a seat or a spectator.
+
+    `send` only queues; the connection's own task (`start`) writes to the socket.
+    """
 
     table_id: str
     seat: int | None
     _send: Send
+    _close: Close = no_close
+    queue_limit: int = 256
+    """Messages that may wait for a slow socket before it is dropped."""
+    send_timeout: float = 10.0
+    """Seconds one message may take to leave before the socket is dropped."""
     log_sent: int = 0
     """How many log lines this connection has been sent."""
-    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    dropped: str | None = None
+    """Why the server dropped this connection (None while it is open)."""
+    on_drop: Callable[[Connection], None] | None = None
+    _queue: asyncio.Queue[dict[str, Any]] = field(init=False)
+    _task: asyncio.Task[None] | None = field(default=None, init=False)
+    _closing: asyncio.Task[None] | None = field(default=None, init=False)
 
-    async def send(self, message: dict[str, Any]) -> None:
-        """Send one message; sends on one connection never interleave."""
-        async with self._lock:
-            await self._send(message)
+    def __post_init__(self) -> None:
+        self._queue = asyncio.Queue(self.queue_limit)
+
+    def start(self) -> None:
+        """Start the task that writes queued messages to the socket."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._pump(), name=f"send {self.table_id}")
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue one message (never waits); a full queue drops the connection."""
+        if self.dropped is not None:
+            return
+        try:
+            self._queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.drop(f"too slow: {self.queue_limit} messages were waiting to be read")
+
+    def drop(self, reason: str) -> None:
+        """Stop sending and close the socket with `SLOW_CLOSE_CODE` and `reason`."""
+        if self.dropped is not None:
+            return
+        self.dropped = reason
+        log.info("dropped a connection of table %s: %s", self.table_id, reason)
+        if self._task is not None:
+            self._task.cancel()
+        self._closing = asyncio.create_task(self._close_quietly(reason))
+        if self.on_drop is not None:
+            self.on_drop(self)
+
+    async def stop(self) -> None:
+        """End the sending task (the socket is closing or closed)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _pump(self) -> None:
+        while True:
+            message = await self._queue.get()
+            try:
+                async with asyncio.timeout(
+                    self.send_timeout
+                ):  # no task per message, unlike wait_for
+                    await self._send(message)
+            except TimeoutError:
+                self._queue.task_done()
+                self.drop(f"too slow: a message waited more than {self.send_timeout:g} s")
+                return
+            except Exception:  # the socket has just closed; its reader removes it
+                self._queue.task_done()
+                self.dropped = "closed"
+                return
+            self._queue.task_done()
+
+    async def _close_quietly(self, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._close(SLOW_CLOSE_CODE, reason), self.send_timeout)
 
 
 class Hub:
@@ -47,6 +130,13 @@ class Hub:
         self._connections.setdefault(table_id, set())
         self._since[table_id] = time.monotonic()
 
+    def close_table(self, table_id: str) -> None:
+        """Forget a table that left memory (it has no connections)."""
+        self._connections.pop(table_id, None)
+        self._since.pop(table_id, None)
+        for key in [key for key in self._left_at if key[0] == table_id]:
+            del self._left_at[key]
+
     def of(self, table_id: str) -> list[Connection]:
         """The connections to one table."""
         return list(self._connections.get(table_id, ()))
@@ -60,6 +150,8 @@ class Hub:
     def remove(self, connection: Connection) -> None:
         """A browser left; its seat counts as gone once no connection of it remains."""
         connections = self._connections.get(connection.table_id, set())
+        if connection not in connections:
+            return
         connections.discard(connection)
         seat = connection.seat
         if seat is not None and all(c.seat != seat for c in connections):
@@ -81,25 +173,26 @@ class Hub:
         return time.monotonic() - left
 
     async def broadcast(self, table: LiveTable) -> None:
-        """Send every connection of the table its own view."""
+        """Queue for every connection of the table its own view (never waits for a socket)."""
+        extras = self._extras(table)
         for connection in self.of(table.id):
-            await self.send_view(table, connection)
+            self._queue_view(table, connection, extras)
 
     async def send_view(self, table: LiveTable, connection: Connection) -> None:
-        """Send one connection its view, with the log lines it has not had yet."""
+        """Queue one connection its view, with the log lines it has not had yet."""
+        self._queue_view(table, connection, self._extras(table))
+
+    def _queue_view(self, table: LiveTable, connection: Connection, extras: dict[str, Any]) -> None:
         message = table.view(connection.seat, connection.log_sent)
-        message.update(self._extras(table))
+        message.update(extras)
         connection.log_sent = message["log_start"] + len(message["log"])
-        await self.send(connection, message)
+        connection.send(message)
 
     async def tell(self, table_id: str, message: dict[str, Any]) -> None:
-        """Send one message to every connection of a table."""
+        """Queue one message for every connection of a table."""
         for connection in self.of(table_id):
-            await self.send(connection, message)
+            connection.send(message)
 
     async def send(self, connection: Connection, message: dict[str, Any]) -> None:
-        """Send, ignoring a socket that has just closed (its reader removes it)."""
-        try:
-            await connection.send(message)
-        except Exception:
-            log.debug("send to a closed connection of table %s", connection.table_id)
+        """Queue one message for one connection."""
+        connection.send(message)

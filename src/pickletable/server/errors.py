@@ -7,10 +7,13 @@ class Refused(Exception):
     """A request the table cannot grant now (409 unless a subclass says otherwise)."""
 
     status = 409
+    step: int | None
+    """The table's step now, for a move refused because it answered another view."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, step: int | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.step = step
 
 
 class NotFound(Refused):
@@ -35,3 +38,9 @@ class Unavailable(Refused):
     """The database did not take the write; nothing changed."""
 
     status = 503
+
+
+class TooMany(Refused):
+    """A client over one of its limits (tables per minute, say); it may try again later."""
+
+    status = 429

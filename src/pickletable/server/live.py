@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -54,6 +55,7 @@ class LiveTable:
     content: Content
     seats: list[Seat]
     seed: int
+    """Kept for rows stored before chance came from `chance`; 0 for tables made since."""
     status: str = WAITING
     turn_seconds: int = 0
     rematch_of: str | None = None
@@ -76,6 +78,10 @@ class LiveTable:
     """Set when the stored steps stop replaying: the table is shown as far as they do."""
     stored_steps: list[StoredStep] | None = None
     """Every stored step of a read-only table (`steps` holds those that replay)."""
+    chance: random.Random = field(default_factory=secrets.SystemRandom, repr=False)
+    """Where dice, deals and bots' coin flips come from: the operating system's CSPRNG
+    unless a test injects a seeded `random.Random`. Nothing about it is stored or sent:
+    a rebuilt table replays its recorded outcomes and needs no seed."""
 
     def __post_init__(self) -> None:
         self.rules = self.rules or self.game.rules_version
@@ -197,17 +203,17 @@ class LiveTable:
 
     # --- playing ------------------------------------------------------------
     def chance_step(self) -> StoredStep:
-        """Resolve the chance step the game waits for, from the table's seeded RNG.
+        """Resolve the chance step the game waits for, drawing from `chance`.
 
-        The RNG is seeded by table and step number, so a rebuilt table
-        continues exactly as the original would have.
+        Outcomes cannot be computed from anything a player sees: with the
+        default source there is no seed to find, and the record keeps every
+        outcome, so a rebuilt table needs none.
         """
-        rng = random.Random(f"{self.seed}:chance:{len(self.steps)}")
-        return self.apply(CHANCE, sample_outcome(self.state, rng))
+        return self.apply(CHANCE, sample_outcome(self.state, self.chance))
 
     def bot_rng(self) -> random.Random:
-        """The RNG a bot uses for the decision at the current step."""
-        return random.Random(f"{self.seed}:bot:{len(self.steps)}")
+        """A fast RNG for one bot decision, seeded with 128 bits drawn from `chance`."""
+        return random.Random(self.chance.getrandbits(128))
 
     def apply(self, by: int, action: Action) -> StoredStep:
         """Apply an action (raises `IllegalActionError`, changing nothing, when refused)."""
@@ -350,7 +356,7 @@ class LiveTable:
         A read-only table's record holds every stored step, and names the
         pickletable and the rules that made them.
         """
-        meta: dict[str, Any] = {"seed": self.seed, "table": self.id}
+        meta: dict[str, Any] = {"table": self.id}
         meta["server"] = f"pickletable {__version__}"
         if self.read_only is not None:
             if self.made_with:

@@ -8,33 +8,40 @@ it; bots think on a thread pool, so a slow search never stalls other tables.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from pickletable.bots import make_bot
-from pickletable.bots.random_bot import RandomBot
 from pickletable.core.actions import Action
-from pickletable.core.agents import Agent, AgentView
 from pickletable.core.errors import IllegalActionError, InvalidActionError, PickletableError
 from pickletable.core.registry import get_game
 from pickletable.core.seats import DEFAULT_BOT_LEVEL, parse_seats
-from pickletable.core.state import CHANCE
 from pickletable.server.config import Settings
-from pickletable.server.connections import Connection, Hub, Send
-from pickletable.server.errors import BadRequest, NotFound, NotYours, Refused, Unavailable
+from pickletable.server.connections import Close, Connection, Hub, Send, no_close
+from pickletable.server.driver import Driver
+from pickletable.server.errors import (
+    BadRequest,
+    NotFound,
+    NotYours,
+    Refused,
+    TooMany,
+    Unavailable,
+)
 from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError
 from pickletable.server.lobby import listed
+from pickletable.server.moves import check_step, checked_name, only_bots, repeated_move
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
 from pickletable.server.storage import Storage, StoredStep, StoredTable
+from pickletable.server.throttles import OpenCount, PerMinute
 
 log = logging.getLogger("pickletable.server")
 T = TypeVar("T")
-NAME_LIMIT = 24
 
 
 @dataclass
@@ -46,7 +53,7 @@ class Joined:
     token: str | None
 
 
-class TableManager:
+class TableManager(Driver):
     """Owns the live tables; see the module docstring."""
 
     def __init__(self, settings: Settings) -> None:
@@ -62,6 +69,14 @@ class TableManager:
         self._deadlines: dict[str, tuple[int, int, float]] = {}
         self._db = ThreadPoolExecutor(1, thread_name_prefix="pickletable-db")
         self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
+        self.sockets = OpenCount(settings.limits.connections_per_address)
+        """Open WebSockets per client address (the play route counts them)."""
+        self.creations = PerMinute(settings.limits.tables_per_minute)
+        """Tables created per client address in the last minute (the create route counts)."""
+        self._sweeper: asyncio.Task[None] | None = None
+        self._watcher: asyncio.Task[None] | None = None
+        self._write_failures = 0
+        self._write_failure_logged = 0.0
 
     # --- life cycle ----------------------------------------------------------
     async def start(self) -> None:
@@ -78,6 +93,8 @@ class TableManager:
         for item in stored:
             self._rebuild(item)
         log.info("rebuilt %d tables from %s", len(self.tables), self.settings.database_url)
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweep tables")
+        self._watcher = asyncio.create_task(self._watch_file(), name="watch the database")
 
     def _rebuild(self, item: StoredTable) -> LiveTable | None:
         try:
@@ -94,6 +111,7 @@ class TableManager:
     async def stop(self) -> None:
         """Stop drivers and clocks, then close the database."""
         tasks = [*self._drivers.values(), *self._clocks.values()]
+        tasks += [task for task in (self._sweeper, self._watcher) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -142,7 +160,10 @@ class TableManager:
         sit: bool = True,
         turn_seconds: int = 0,
     ) -> Joined:
-        """Open a new table; the creator takes the first human seat unless `sit` is false."""
+        """Open a new table; the creator takes the first human seat unless `sit` is false.
+
+        A table of bots only waits until someone watches it or asks it to start.
+        """
         try:
             game = get_game(game_id)
             count = game.check_players(players)
@@ -150,6 +171,7 @@ class TableManager:
             if values.get("content"):
                 raise BadRequest("own content files cannot be used at the web table yet")
             specs = parse_seats(",".join(seats) if seats else None, count, default_humans=1)
+            specs = [replace(spec, name=checked_name(spec.name)) for spec in specs]
             table = LiveTable(
                 id=secrets.token_urlsafe(6),
                 game=game,
@@ -157,11 +179,12 @@ class TableManager:
                 options=values,
                 content=game.default_content(),
                 seats=[],
-                seed=secrets.randbelow(2**31),
+                seed=0,
                 turn_seconds=max(0, int(turn_seconds)),
             )
         except PickletableError as error:
             raise BadRequest(str(error)) from None
+        self._check_room(bots_only=not any(spec.kind == HUMAN for spec in specs))
         table.seats = [
             Seat(number, table.state.seat_name(number), spec.kind, spec.level, spec.name)
             for number, spec in zip(table.state.seats, specs, strict=True)
@@ -174,16 +197,15 @@ class TableManager:
         if sit and free:
             token = new_token()
             free[0].token_hash = hash_token(token)
-            free[0].player = _clean_name(name) or free[0].player or free[0].name
+            free[0].player = checked_name(name) or free[0].player or free[0].name
             seat_number = free[0].seat
-        if not table.free_seats() and not any(s.kind == HUMAN for s in table.seats):
-            table.status = PLAYING
         await self._write(self._storage().create_table, {**table.row(), "created": table.created})
         self._add(table)
         return Joined(table, seat_number, token)
 
     async def join(self, table_id: str, name: str, seat_number: int | None = None) -> Joined:
         """Take a free seat; returns its secret token."""
+        name = checked_name(name)
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
             self._writable(table)
@@ -200,16 +222,20 @@ class TableManager:
                     raise Refused(f"{seat.name} is taken; free: " + ", ".join(s.name for s in free))
             token = new_token()
             seat.token_hash = hash_token(token)
-            seat.player = _clean_name(name) or seat.player or seat.name
+            seat.player = name or seat.player or seat.name
             await self._save_seats(table)
             await self.hub.broadcast(table)
         return Joined(table, seat.seat, token)
 
     async def start_game(self, table_id: str, token: str | None, fill_with_bots: bool) -> None:
-        """Start a waiting table; free seats go to bots if asked, else it must be full."""
+        """Start a waiting table; free seats go to bots if asked, else it must be full.
+
+        A table of bots only may be started by anyone (it has no seat tokens).
+        """
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
-            self._seated(table, token)
+            if not only_bots(table):
+                self._seated(table, token)
             self._writable(table)
             if table.status != WAITING:
                 raise Refused("the game has already started")
@@ -274,6 +300,7 @@ class TableManager:
                 raise Refused("a rematch can start once the game is over")
             if table.rematch_id is not None:
                 return await self.fetch(table.rematch_id)
+            self._check_room(bots_only=False)
             again = LiveTable(
                 id=secrets.token_urlsafe(6),
                 game=table.game,
@@ -281,7 +308,7 @@ class TableManager:
                 options=dict(table.options),
                 content=table.content,
                 seats=[Seat.from_json(seat.to_json()) for seat in table.seats],
-                seed=secrets.randbelow(2**31),
+                seed=0,
                 turn_seconds=table.turn_seconds,
                 rematch_of=table.id,
                 created=f"{self.settings.now():.6f}",
@@ -298,12 +325,31 @@ class TableManager:
         return again
 
     # --- play ----------------------------------------------------------------
-    async def act(self, table_id: str, token: str | None, text: str) -> None:
-        """A person's move: checked for seat, turn and legality, committed, then broadcast."""
+    async def act(
+        self,
+        table_id: str,
+        token: str | None,
+        text: str,
+        *,
+        step: int | None = None,
+        require_step: bool = False,
+        connection: Connection | None = None,
+    ) -> None:
+        """A person's move: checked for seat, turn and legality, committed, then broadcast.
+
+        `step` is the step of the view the move answers: a move for another
+        step is refused with the current one, except a repeat of the seat's
+        last accepted move, which is acknowledged again (the view is resent
+        to `connection`) and not played twice.
+        """
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
             seat = self._seated(table, token)
             self._writable(table)
+            if repeated_move(table, seat.seat, text, step):
+                if connection is not None:
+                    await self.hub.send_view(table, connection)
+                return
             if table.status == WAITING:
                 raise Refused("the game has not started yet")
             if table.status == OVER:
@@ -314,27 +360,47 @@ class TableManager:
                 raise Refused(
                     f"it is not {seat.name}'s turn: {table.game.presenter.prompt(table.state)}"
                 )
+            check_step(table, step, require_step)
             try:
                 action = Action.from_text(text)
-                step = table.apply(seat.seat, action)
+                applied = table.apply(seat.seat, action)
             except (InvalidActionError, IllegalActionError) as error:
                 raise Refused(str(error)) from None
-            await self._commit(table, [step])
+            await self._commit(table, [applied])
             await self.hub.broadcast(table)
         self._wake_driver(table)
 
-    async def connect(self, table_id: str, send: Send, token: str | None) -> Connection:
-        """Register a connection (as the token's seat, else as a spectator) and send its view."""
+    async def connect(
+        self, table_id: str, send: Send, token: str | None, close: Close | None = None
+    ) -> Connection:
+        """Register a connection (as the token's seat, else as a spectator) and send its view.
+
+        Someone watching a table of bots only that has not started starts it.
+        """
         table = await self.fetch(table_id)
         seat = table.seat_for_token(token)
-        connection = Connection(table.id, None if seat is None else seat.seat, send)
+        limits = self.settings.limits
+        connection = Connection(
+            table.id,
+            None if seat is None else seat.seat,
+            send,
+            close or no_close,
+            queue_limit=limits.send_queue,
+            send_timeout=limits.send_seconds,
+            on_drop=self.hub.remove,
+        )
+        connection.start()
         async with self._locks[table.id]:
             self.hub.add(connection)
             await self.hub.broadcast(table)
+        if table.status == WAITING and only_bots(table):
+            with contextlib.suppress(Refused):  # another watcher started it first
+                await self.start_game(table.id, None, fill_with_bots=False)
         return connection
 
     async def disconnect(self, connection: Connection) -> None:
         """Forget a connection; its seat counts as gone once no connection of it remains."""
+        await connection.stop()
         table = self.tables.get(connection.table_id)
         if table is None:
             return
@@ -358,105 +424,83 @@ class TableManager:
         self._drivers[table.id] = asyncio.create_task(self._drive(table), name=f"drive {table.id}")
         self._wake_driver(table)
 
-    def _wake_driver(self, table: LiveTable) -> None:
-        self._wake[table.id].set()
+    # --- limits and memory -----------------------------------------------------
+    def _check_room(self, *, bots_only: bool) -> None:
+        """Refuse a new table past the live-table or bot-only-table limit."""
+        limits = self.settings.limits
+        live = [t for t in self.tables.values() if t.status != OVER]
+        if len(live) >= limits.live_tables:
+            raise Unavailable(
+                f"the server has {len(live)} open tables, its limit: "
+                "try again when some have finished"
+            )
+        if bots_only and sum(1 for t in live if only_bots(t)) >= limits.bot_tables:
+            raise TooMany(
+                f"there are {limits.bot_tables} tables of bots only, the limit: "
+                "give one seat to a person, or watch one of those"
+            )
 
-    async def _drive(self, table: LiveTable) -> None:
-        """Advance the table whenever woken, until a person must act or the game ends."""
-        wake = self._wake[table.id]
+    async def _sweep_forever(self) -> None:
         while True:
-            await wake.wait()
-            wake.clear()
+            await asyncio.sleep(self.settings.limits.sweep_seconds)
             try:
-                await self._advance(table)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a driver must outlive one bad step; the log says why
-                log.exception("table %s: driver step failed", table.id)
-                await asyncio.sleep(1)
-                wake.set()
+                self.sweep()
+            except Exception:  # the sweeper must outlive one odd table
+                log.exception("sweeping idle tables failed")
 
-    async def _advance(self, table: LiveTable) -> None:
+    async def _watch_file(self) -> None:
+        """Notice a deleted database file even while nobody moves (writes check it too)."""
         while True:
-            async with self._locks[table.id]:
-                if table.status != PLAYING or table.read_only is not None:
-                    return
-                player = table.state.current_player
-                if player is None:
-                    return
-                if player == CHANCE:
-                    steps = []
-                    while table.state.current_player == CHANCE:
-                        steps.append(table.chance_step())
-                    await self._commit(table, steps)
-                    await self.hub.broadcast(table)
-                    continue
-                seat = table.seat(player)
-                index = len(table.steps)
-                if not seat.is_bot:
-                    if self._arm_clock(table, player, index):
-                        await self.hub.broadcast(table)
-                    return
-                bot = self._bot(table, seat)
-                view = AgentView(table.state.clone(), player)
-                rng = table.bot_rng()
-            if self.settings.bot_delay:
-                await asyncio.sleep(self.settings.bot_delay)
-            action = await self._think(bot, view, rng)
-            async with self._locks[table.id]:
-                if len(table.steps) != index or table.status != PLAYING:
-                    continue
-                step = table.apply(player, action)
-                await self._commit(table, [step])
-                await self.hub.broadcast(table)
+            await asyncio.sleep(self.settings.limits.file_check_seconds)
+            try:
+                await self._in_db(self._storage().check_file)
+            except Exception as error:
+                self._log_write_failure(error)
 
-    async def _think(self, bot: Agent, view: AgentView, rng: Any) -> Action:
-        loop = asyncio.get_running_loop()
-        try:
-            action = await loop.run_in_executor(self._bot_pool, bot.choose, view, rng)
-        except Exception:
-            log.exception("bot %s failed; playing a random legal action", bot.name)
-            return RandomBot().choose(view, rng)
-        if action not in view.legal_actions:
-            log.error("bot %s chose illegal %s; playing a random legal action", bot.name, action)
-            return RandomBot().choose(view, rng)
-        return action
+    def sweep(self) -> list[str]:
+        """Let finished and long-idle tables nobody watches leave memory; returns their ids.
 
-    def _bot(self, table: LiveTable, seat: Seat) -> Agent:
-        key = (seat.seat, seat.level)
-        bot = table.bots.get(key)
-        if bot is None:
-            bot = table.bots[key] = make_bot(seat.level, table.game.id)
-        return bot
+        The database keeps them: `fetch` rebuilds one when it is asked for.
+        """
+        limits = self.settings.limits
+        now = self.settings.now()
+        gone = []
+        for table in list(self.tables.values()):
+            idle = now - table.active
+            over = table.status == OVER and idle >= limits.finished_seconds
+            if not (over or idle >= limits.idle_seconds):
+                continue
+            if self.hub.of(table.id) or self._locks[table.id].locked():
+                continue
+            self._forget(table.id)
+            gone.append(table.id)
+        if gone:
+            log.info("%d tables left memory (%d stay)", len(gone), len(self.tables))
+        return gone
 
-    def _arm_clock(self, table: LiveTable, seat: int, index: int) -> bool:
-        """Start the turn clock for a person's decision; True if it was not running yet."""
-        if table.turn_seconds <= 0:
-            return False
-        current = self._deadlines.get(table.id)
-        if current is not None and current[:2] == (seat, index):
-            return False
-        old = self._clocks.pop(table.id, None)
-        if old is not None:
-            old.cancel()
-        deadline = self.settings.now() + table.turn_seconds
-        self._deadlines[table.id] = (seat, index, deadline)
-        self._clocks[table.id] = asyncio.create_task(self._clock(table, seat, index))
-        return True
+    def _forget(self, table_id: str) -> None:
+        """Drop a table from memory: its driver, clock, lock and presence."""
+        for tasks in (self._drivers, self._clocks):
+            task = tasks.pop(table_id, None)
+            if task is not None:
+                task.cancel()
+        self._deadlines.pop(table_id, None)
+        self._wake.pop(table_id, None)
+        self._locks.pop(table_id, None)
+        self.hub.close_table(table_id)
+        del self.tables[table_id]
 
-    async def _clock(self, table: LiveTable, seat: int, index: int) -> None:
-        await self.settings.turn_wait(table.turn_seconds)
-        async with self._locks[table.id]:
-            if len(table.steps) != index or table.status != PLAYING:
-                return
-            view = AgentView(table.state, seat)
-            action = RandomBot().choose(view, table.bot_rng())
-            label = table.game.presenter.label(table.state, action)
-            step = table.apply(seat, action)
-            table.note(f"{table.seat(seat).name}'s clock ran out: {label}.")
-            await self._commit(table, [step])
-            await self.hub.broadcast(table)
-        self._wake_driver(table)
+    def _log_write_failure(self, error: Exception) -> None:
+        """Log a failed write with its traceback, at most once every 10 s (a full disk repeats)."""
+        self._write_failures += 1
+        now = time.monotonic()
+        if now - self._write_failure_logged < 10.0:
+            return
+        self._write_failure_logged = now
+        repeats = self._write_failures - 1
+        self._write_failures = 0
+        more = f" ({repeats} more since the last report)" if repeats else ""
+        log.error("database write failed%s", more, exc_info=error)
 
     # --- helpers -------------------------------------------------------------
     def _storage(self) -> Storage:
@@ -472,7 +516,7 @@ class TableManager:
         try:
             await self._in_db(function, *args, **kwargs)
         except Exception as error:
-            log.exception("database write failed")
+            self._log_write_failure(error)
             raise Unavailable(
                 f"the table could not be saved ({type(error).__name__}); nothing changed, try again"
             ) from None
@@ -535,7 +579,3 @@ class TableManager:
         if deadline is not None and deadline[1] == len(table.steps):
             clock = {"seat": deadline[0], "deadline": deadline[2]}
         return {"table": self.info(table), "clock": clock}
-
-
-def _clean_name(name: str) -> str:
-    return " ".join(name.split())[:NAME_LIMIT]

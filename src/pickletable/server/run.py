@@ -11,8 +11,11 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 
 from pickletable.core.errors import PickletableError
 from pickletable.server.app import create_app
-from pickletable.server.config import Settings, default_database_url
+from pickletable.server.config import Limits, Settings, default_database_url
 from pickletable.server.storage import make_sqlite_folder
+
+WS_FRAME_LIMIT = 1 << 20
+"""Largest WebSocket frame uvicorn reads at all (the server's own limit is far lower)."""
 
 
 def serve(
@@ -21,10 +24,12 @@ def serve(
     port: int = 8000,
     database_url: str | None = None,
     console: Console | None = None,
+    limits: Limits | None = None,
 ) -> None:
     """Say where the tables are stored and where to point a browser, then serve until stopped."""
     console = console or Console()
-    settings = Settings(database_url=database_url or default_database_url())
+    limits = limits or Limits()
+    settings = Settings(database_url=database_url or default_database_url(), limits=limits)
     where = settings.sqlite_path or _hide_password(settings.database_url)
     _check_port(host, port)
     _check_database(settings.database_url, str(where))
@@ -32,7 +37,14 @@ def serve(
     console.print(f"Tables are stored in {where}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(f"Open http://{shown}:{port}/ in a browser (Ctrl-C stops the server).")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=WS_FRAME_LIMIT,  # beyond it the socket closes (1009); below, a clear refusal
+        ws_per_message_deflate=False,  # views are small; compressing each was the top CPU cost
+    )
 
 
 class ServeError(PickletableError):

@@ -6,21 +6,33 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from pickletable.core.registry import available_games
+from pickletable.server.names import NAME_LIMIT
+
 
 class CreateTable(BaseModel):
     """A new table: the game, its options and who sits where."""
 
-    game: str = Field(description="board, card or slam", examples=["board"])
+    game: str = Field(
+        description="the game's id (see GET /api/games)",
+        examples=["board"],
+        json_schema_extra={"enum": list(available_games())},
+    )
     players: int | None = Field(None, description="how many seats (the game's default if left out)")
     options: dict[str, bool | int | float | str] = Field(
         default_factory=dict, description="game options by name (see GET /api/games)"
     )
     seats: list[str] | None = Field(
         None,
+        max_length=8,
         description="one entry per seat: human, human:NAME, bot, bot:easy|medium|hard",
         examples=[["human", "human", "bot:easy"]],
     )
-    name: str = Field("", description="your display name; you take the first human seat")
+    name: str = Field(
+        "",
+        description=f"your display name (at most {NAME_LIMIT} characters once trimmed, "
+        "no control or invisible characters); you take the first human seat",
+    )
     sit: bool = Field(True, description="take the first human seat yourself")
     turn_seconds: int = Field(0, ge=0, le=3600, description="turn clock per decision; 0 is off")
 
@@ -28,7 +40,10 @@ class CreateTable(BaseModel):
 class JoinTable(BaseModel):
     """Taking a free seat."""
 
-    name: str = Field("", description="your display name")
+    name: str = Field(
+        "",
+        description=f"your display name (at most {NAME_LIMIT} characters once trimmed)",
+    )
     seat: int | None = Field(None, description="the seat number; the first free one if left out")
 
 
@@ -47,7 +62,13 @@ class HandToBot(BaseModel):
 class Action(BaseModel):
     """A move in the game's notation, as REST (the WebSocket takes the same)."""
 
-    action: str = Field(examples=["roll", "discard 7"])
+    action: str = Field(max_length=200, examples=["roll", "discard 7"])
+    step: int | None = Field(
+        None,
+        ge=0,
+        description="the step of the view this move answers; a move for another step is "
+        "refused (409), the seat's last move sent again is acknowledged without being replayed",
+    )
 
 
 class Seated(BaseModel):
@@ -63,3 +84,22 @@ class Problem(BaseModel):
     """Why a request was refused."""
 
     detail: str
+
+
+class Issue(BaseModel):
+    """One value of a request that does not fit its schema."""
+
+    loc: list[str | int] = Field(description="where: body, query or path, then the field")
+    msg: str
+    type: str
+
+
+class Invalid(BaseModel):
+    """A request refused for its values: a list of issues, or one sentence from the game."""
+
+    detail: str | list[Issue]
+
+
+def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The documented refusals of a route: 422 as `Invalid`, the others as `Problem`."""
+    return {code: {"model": Invalid if code == 422 else Problem} for code in codes}

@@ -3,10 +3,19 @@
 SQLite by default, any SQLAlchemy URL (PostgreSQL, say) by configuration.
 The methods are synchronous; the table manager calls them from one worker
 thread so that a commit never stalls the event loop and writes keep their order.
+
+A SQLite file that is deleted (or replaced) while the server runs is noticed
+after every write and by `check_file`: the server still has the old file
+open, so it copies it, every write included, to a new file at the
+configured path, says so loudly in the log, and goes on.
 """
 
 from __future__ import annotations
 
+import logging
+import os
+import sqlite3
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,6 +38,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+log = logging.getLogger("pickletable.server")
 CHANCE_BY = -1
 """The `by` column of a chance step."""
 
@@ -119,20 +129,69 @@ class Storage:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.path = sqlite_file(url)
+        """The SQLite file, watched for deletion (None for other databases and :memory:)."""
         self.engine = _make_engine(url)
         Base.metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._identity = _identity(self.path)
 
     def close(self) -> None:
-        """Release the connections."""
+        """Release the connections (after saving the file again if it was deleted)."""
+        self.check_file()
         self.engine.dispose()
+
+    def check_file(self) -> None:
+        """Write the database again at its path if its file was deleted or replaced.
+
+        Called after every write (so no write is acknowledged into a deleted
+        file) and now and then by the manager; raises `OSError` or
+        `sqlite3.Error` when the file cannot be written again.
+        """
+        if self.path is None or _identity(self.path) == self._identity:
+            return
+        self._rewrite(self.path)
+
+    def _rewrite(self, path: Path) -> None:
+        found = path.exists()
+        log.critical(
+            "the database file %s was %s while the server was running: "
+            "writing every table again from the copy the server still has open",
+            path,
+            "replaced by another file" if found else "deleted",
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if found:  # someone else's file: keep it beside ours
+            aside = path.with_name(f"{path.name}.replaced-{int(time.time())}")
+            os.replace(path, aside)
+            log.critical("the file found at %s was moved to %s", path, aside)
+        fresh = path.with_name(f"{path.name}.rewrite")
+        fresh.unlink(missing_ok=True)
+        source = self.engine.raw_connection()
+        try:
+            target = sqlite3.connect(fresh)
+            try:
+                source.driver_connection.backup(target)  # type: ignore[union-attr]
+            finally:
+                target.close()
+        finally:
+            source.close()
+        self.engine.dispose()  # the old file's last connection: it goes for good
+        for leftover in ("-wal", "-shm", "-journal"):  # they belonged to the old file
+            path.with_name(path.name + leftover).unlink(missing_ok=True)
+        os.replace(fresh, path)
+        self.engine = _make_engine(self.url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._identity = _identity(path)
+        log.critical("the database %s is whole again; play goes on", path)
 
     def create_table(self, row: dict[str, Any]) -> None:
         """Insert a new table (with `created` filled in if missing)."""
         values = {"created": datetime.now(UTC).isoformat(timespec="seconds"), **row}
         with self._sessions.begin() as session:
             session.add(TableRow(**{key: values[key] for key in TABLE_FIELDS if key in values}))
+        self.check_file()
 
     def update_table(self, table_id: str, **changes: Any) -> None:
         """Change some columns of one table."""
@@ -142,6 +201,7 @@ class Storage:
                 raise KeyError(table_id)
             for key, value in changes.items():
                 setattr(row, key, value)
+        self.check_file()
 
     def append_steps(self, table_id: str, steps: Iterable[StoredStep], **changes: Any) -> None:
         """Commit steps (and any table changes, such as the status) in one transaction."""
@@ -162,6 +222,7 @@ class Storage:
                     raise KeyError(table_id)
                 for key, value in changes.items():
                     setattr(row, key, value)
+        self.check_file()
 
     def load(
         self, *, statuses: Iterable[str] | None = None, table_id: str | None = None
@@ -189,6 +250,29 @@ class Storage:
                 StoredTable({key: getattr(row, key) for key in TABLE_FIELDS}, steps[row.id])
                 for row in tables
             ]
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL (None for another database, or an in-memory one)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
+        return None
+    return Path(database)
+
+
+def _identity(path: Path | None) -> tuple[int, int] | None:
+    """Which file is at `path` now (device and inode), or None if none is."""
+    if path is None:
+        return None
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return (status.st_dev, status.st_ino)
 
 
 def make_sqlite_folder(url: str) -> None:
@@ -226,8 +310,14 @@ def _add_missing_columns(engine: Engine) -> None:
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    """WAL keeps readers and the single writer out of each other's way."""
+    """WAL keeps readers and the single writer out of each other's way.
+
+    With WAL, ``synchronous=NORMAL`` keeps every commit through a crash of the
+    server (kill -9 included) and skips one fsync per commit; only a crash of
+    the whole machine may lose the last commits.
+    """
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

@@ -10,6 +10,7 @@ from pickletable.core.game import GameDefinition
 from pickletable.core.registry import available_games, get_game
 from pickletable.core.seats import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from pickletable.server.errors import NotFound
+from pickletable.server.schemas import refusals
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -20,7 +21,7 @@ def list_games() -> list[dict[str, Any]]:
     return [describe_game(get_game(game_id)) for game_id in available_games()]
 
 
-@router.get("/{game_id}/rules")
+@router.get("/{game_id}/rules", responses=refusals(404, 422))
 def rules(game_id: str) -> dict[str, Any]:
     """A game's rules page (Markdown) and its options."""
     game = _game(game_id)

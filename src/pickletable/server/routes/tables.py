@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request, status
 
 from pickletable.server.deps import Manager, Token
-from pickletable.server.errors import NotFound, Refused
+from pickletable.server.errors import NotFound, Refused, TooMany
 from pickletable.server.live import LiveTable
 from pickletable.server.manager import Joined
 from pickletable.server.replays import replay_frames
@@ -17,19 +17,18 @@ from pickletable.server.schemas import (
     CreateTable,
     HandToBot,
     JoinTable,
-    Problem,
     Seated,
     StartTable,
+    refusals,
 )
 
-REFUSALS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (403, 404, 409, 422)
-}
-router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+SEATED = refusals(403, 404, 409, 422, 503)
+"""What a route that changes a table may answer besides success."""
 
 
-@router.get("")
-def list_tables(manager: Manager) -> list[dict[str, Any]]:
+@router.get("", responses=refusals(422))
+async def list_tables(manager: Manager) -> list[dict[str, Any]]:
     """Tables waiting for players or in play with recent activity, most recent first.
 
     Tables idle for long (a day before the start, a week in play) are left out;
@@ -38,9 +37,15 @@ def list_tables(manager: Manager) -> list[dict[str, Any]]:
     return manager.listing()
 
 
-@router.post("", status_code=status.HTTP_201_CREATED)
+@router.post("", status_code=status.HTTP_201_CREATED, responses=refusals(422, 429, 503))
 async def create_table(body: CreateTable, request: Request, manager: Manager) -> Seated:
-    """Open a table; you sit in its first human seat and get that seat's secret token."""
+    """Open a table; you sit in its first human seat and get that seat's secret token.
+
+    One client address may create `Limits.tables_per_minute` tables a minute (429 beyond).
+    """
+    wait = manager.creations.take(request.client.host if request.client else "?")
+    if wait:
+        raise TooMany(f"too many new tables from your address: try again in {wait:.0f} s")
     joined = await manager.create(
         body.game,
         players=body.players,
@@ -53,7 +58,7 @@ async def create_table(body: CreateTable, request: Request, manager: Manager) ->
     return _seated(joined, request, manager)
 
 
-@router.get("/{table_id}")
+@router.get("/{table_id}", responses=refusals(404, 422))
 async def get_table(table_id: str, manager: Manager, token: Token) -> dict[str, Any]:
     """A table's public facts; with your seat token, also which seat is yours."""
     table = await manager.fetch(table_id)
@@ -61,26 +66,28 @@ async def get_table(table_id: str, manager: Manager, token: Token) -> dict[str, 
     return {**manager.info(table), "you": None if seat is None else seat.seat}
 
 
-@router.post("/{table_id}/join")
+@router.post("/{table_id}/join", responses=SEATED)
 async def join_table(table_id: str, body: JoinTable, request: Request, manager: Manager) -> Seated:
     """Take a free seat with a display name."""
     joined = await manager.join(table_id, body.name, body.seat)
     return _seated(joined, request, manager)
 
 
-@router.post("/{table_id}/start", status_code=status.HTTP_204_NO_CONTENT)
+@router.post("/{table_id}/start", status_code=status.HTTP_204_NO_CONTENT, responses=SEATED)
 async def start_table(table_id: str, body: StartTable, manager: Manager, token: Token) -> None:
     """Start the game (any seated player may); bots can fill the free seats."""
     await manager.start_game(table_id, token, body.fill_with_bots)
 
 
-@router.post("/{table_id}/actions", status_code=status.HTTP_204_NO_CONTENT)
+@router.post("/{table_id}/actions", status_code=status.HTTP_204_NO_CONTENT, responses=SEATED)
 async def act(table_id: str, body: Action, manager: Manager, token: Token) -> None:
     """Play a move for your seat (the WebSocket offers the same, with live updates)."""
-    await manager.act(table_id, token, body.action)
+    await manager.act(table_id, token, body.action, step=body.step)
 
 
-@router.post("/{table_id}/seats/{seat}/bot", status_code=status.HTTP_204_NO_CONTENT)
+@router.post(
+    "/{table_id}/seats/{seat}/bot", status_code=status.HTTP_204_NO_CONTENT, responses=SEATED
+)
 async def hand_to_bot(
     table_id: str, seat: int, body: HandToBot, manager: Manager, token: Token
 ) -> None:
@@ -88,7 +95,7 @@ async def hand_to_bot(
     await manager.hand_to_bot(table_id, token, seat, body.level)
 
 
-@router.post("/{table_id}/rematch")
+@router.post("/{table_id}/rematch", responses=SEATED)
 async def rematch(table_id: str, request: Request, manager: Manager, token: Token) -> Seated:
     """Play again with the same game, options and people; your seat token carries over."""
     again = await manager.rematch(table_id, token)
@@ -97,7 +104,7 @@ async def rematch(table_id: str, request: Request, manager: Manager, token: Toke
     return _seated(joined, request, manager)
 
 
-@router.get("/{table_id}/record")
+@router.get("/{table_id}/record", responses=refusals(404, 409, 422))
 async def record(table_id: str, manager: Manager) -> dict[str, Any]:
     """The game record in pickletable's JSON format (``pickletable replay`` checks it).
 
@@ -107,7 +114,7 @@ async def record(table_id: str, manager: Manager) -> dict[str, Any]:
     return table.record()
 
 
-@router.get("/{table_id}/replay")
+@router.get("/{table_id}/replay", responses=refusals(404, 409, 422))
 async def replay(
     table_id: str,
     manager: Manager,

@@ -68,9 +68,12 @@ export class TableSocket {
     });
   }
 
-  /** Send a move; the answer comes back as a view (or a refusal). */
-  act(action) {
-    this.send({ type: "act", token: this.token, action });
+  /**
+   * Send a move for the view at `step`; the answer comes back as a view (or a refusal).
+   * A move sent twice for one step is played once.
+   */
+  act(action, step) {
+    this.send({ type: "act", token: this.token, action, step });
   }
 
   /** Ask for the whole view and log again. */

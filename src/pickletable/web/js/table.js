@@ -130,7 +130,7 @@ function names(list) {
 
 function act(action) {
   el("refusal").textContent = "";
-  socket.act(action);
+  socket.act(action, view.step);
 }
 
 function renderActions() {

@@ -1,0 +1,145 @@
+"""Driving a table: chance steps, bots thinking on worker threads, and the turn clock.
+
+`Driver` is the part of the table manager that moves a game on by itself
+whenever nobody else must: it resolves chance, asks bots (on a thread pool,
+so a slow search never stalls the event loop), and runs a person's turn
+clock. Every step it takes is committed before any connection hears of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from abc import abstractmethod
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from pickletable.bots import make_bot
+from pickletable.bots.random_bot import RandomBot
+from pickletable.core.actions import Action
+from pickletable.core.agents import Agent, AgentView
+from pickletable.core.state import CHANCE
+from pickletable.server.config import Settings
+from pickletable.server.connections import Hub
+from pickletable.server.live import PLAYING, LiveTable
+from pickletable.server.seats import Seat
+from pickletable.server.storage import StoredStep
+
+log = logging.getLogger("pickletable.server")
+
+
+class Driver:
+    """Moves tables on: chance, bots and the turn clock (mixed into the table manager)."""
+
+    settings: Settings
+    hub: Hub
+    _locks: dict[str, asyncio.Lock]
+    _wake: dict[str, asyncio.Event]
+    _bot_pool: ThreadPoolExecutor
+    _deadlines: dict[str, tuple[int, int, float]]
+    _clocks: dict[str, asyncio.Task[None]]
+
+    @abstractmethod
+    async def _commit(self, table: LiveTable, steps: Iterable[StoredStep]) -> None:
+        """Write steps to the database (the manager's)."""
+
+    def _wake_driver(self, table: LiveTable) -> None:
+        self._wake[table.id].set()
+
+    async def _drive(self, table: LiveTable) -> None:
+        """Advance the table whenever woken, until a person must act or the game ends."""
+        wake = self._wake[table.id]
+        while True:
+            await wake.wait()
+            wake.clear()
+            try:
+                await self._advance(table)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a driver must outlive one bad step; the log says why
+                log.exception("table %s: driver step failed", table.id)
+                await asyncio.sleep(1)
+                wake.set()
+
+    async def _advance(self, table: LiveTable) -> None:
+        while True:
+            async with self._locks[table.id]:
+                if table.status != PLAYING or table.read_only is not None:
+                    return
+                player = table.state.current_player
+                if player is None:
+                    return
+                if player == CHANCE:
+                    steps = []
+                    while table.state.current_player == CHANCE:
+                        steps.append(table.chance_step())
+                    await self._commit(table, steps)
+                    await self.hub.broadcast(table)
+                    continue
+                seat = table.seat(player)
+                index = len(table.steps)
+                if not seat.is_bot:
+                    if self._arm_clock(table, player, index):
+                        await self.hub.broadcast(table)
+                    return
+                bot = self._bot(table, seat)
+                view = AgentView(table.state.clone(), player)
+                rng = table.bot_rng()
+            if self.settings.bot_delay:
+                await asyncio.sleep(self.settings.bot_delay)
+            action = await self._think(bot, view, rng)
+            async with self._locks[table.id]:
+                if len(table.steps) != index or table.status != PLAYING:
+                    continue
+                step = table.apply(player, action)
+                await self._commit(table, [step])
+                await self.hub.broadcast(table)
+
+    async def _think(self, bot: Agent, view: AgentView, rng: Any) -> Action:
+        loop = asyncio.get_running_loop()
+        try:
+            action = await loop.run_in_executor(self._bot_pool, bot.choose, view, rng)
+        except Exception:
+            log.exception("bot %s failed; playing a random legal action", bot.name)
+            return RandomBot().choose(view, rng)
+        if action not in view.legal_actions:
+            log.error("bot %s chose illegal %s; playing a random legal action", bot.name, action)
+            return RandomBot().choose(view, rng)
+        return action
+
+    def _bot(self, table: LiveTable, seat: Seat) -> Agent:
+        key = (seat.seat, seat.level)
+        bot = table.bots.get(key)
+        if bot is None:
+            bot = table.bots[key] = make_bot(seat.level, table.game.id)
+        return bot
+
+    def _arm_clock(self, table: LiveTable, seat: int, index: int) -> bool:
+        """Start the turn clock for a person's decision; True if it was not running yet."""
+        if table.turn_seconds <= 0:
+            return False
+        current = self._deadlines.get(table.id)
+        if current is not None and current[:2] == (seat, index):
+            return False
+        old = self._clocks.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        deadline = self.settings.now() + table.turn_seconds
+        self._deadlines[table.id] = (seat, index, deadline)
+        self._clocks[table.id] = asyncio.create_task(self._clock(table, seat, index))
+        return True
+
+    async def _clock(self, table: LiveTable, seat: int, index: int) -> None:
+        await self.settings.turn_wait(table.turn_seconds)
+        async with self._locks[table.id]:
+            if len(table.steps) != index or table.status != PLAYING:
+                return
+            view = AgentView(table.state, seat)
+            action = RandomBot().choose(view, table.bot_rng())
+            label = table.game.presenter.label(table.state, action)
+            step = table.apply(seat, action)
+            table.note(f"{table.seat(seat).name}'s clock ran out: {label}.")
+            await self._commit(table, [step])
+            await self.hub.broadcast(table)
+        self._wake_driver(table)

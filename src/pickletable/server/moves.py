@@ -1,0 +1,53 @@
+"""Checks on what a client sends a table: names, moves and the step they answer."""
+
+from __future__ import annotations
+
+from pickletable.core.actions import Action
+from pickletable.core.errors import InvalidActionError
+from pickletable.server.errors import BadRequest, Refused
+from pickletable.server.live import LiveTable
+from pickletable.server.names import clean_name
+from pickletable.server.seats import BOT
+
+
+def checked_name(name: str) -> str:
+    """A display name through the one name check (`names.clean_name`), or `BadRequest`."""
+    try:
+        return clean_name(name)
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+
+
+def only_bots(table: LiveTable) -> bool:
+    """A table where no person sits or may sit."""
+    return all(seat.kind == BOT for seat in table.seats)
+
+
+def repeated_move(table: LiveTable, seat: int, text: str, step: int | None) -> bool:
+    """Whether a move for `step` is the seat's last accepted move, sent again."""
+    if step is None or not 0 <= step < len(table.steps):
+        return False
+    done = table.steps[step]
+    later = any(s.by == seat for s in table.steps[step + 1 :])
+    try:
+        same = done.action == str(Action.from_text(text))
+    except InvalidActionError:
+        return False
+    return same and done.by == seat and not later
+
+
+def check_step(table: LiveTable, step: int | None, required: bool) -> None:
+    """Refuse a move that answers another step than the table's current one."""
+    now = len(table.steps)
+    if step is None:
+        if required:
+            raise Refused(
+                f'a move says the step of the view it answers ("step": {now} now)', step=now
+            )
+        return
+    if step != now:
+        raise Refused(
+            f"that move answers step {step}, but the table is at step {now}: "
+            "choose again from the new view",
+            step=now,
+        )
