@@ -12,6 +12,7 @@ version and those rules when they are not this one's.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
@@ -205,21 +206,11 @@ def replay(record: dict[str, Any]) -> GameState:
     check_record(record)
     note = _note(record)
     state = initial_state(record)
-    for index, step in enumerate(record["steps"]):
-        text = step["action"]
-        player = state.current_player
-        expected_by = CHANCE if step["by"] == "chance" else step["by"]
-        if player != expected_by:
-            raise ReplayMismatchError(
-                index, text, f"{step['by']} to act", f"{_who(player)} to act", note
-            )
-        try:
-            events = state.apply(Action.from_text(text))
-        except (IllegalActionError, InvalidActionError) as error:
-            raise ReplayRefusedError(index, text, str(error), note) from None
-        got = _jsonable([event.to_json() for event in events])
-        if got != step["events"]:
-            raise ReplayMismatchError(index, text, step["events"], got, note)
+    steps = [
+        Step(CHANCE if step["by"] == "chance" else step["by"], step["action"], step["events"])
+        for step in record["steps"]
+    ]
+    replay_steps(state, steps, note=note)
     expected_outcome = _decided(record.get("outcome"))
     outcome = state.outcome
     got_outcome = _decided(_jsonable(outcome.to_json()) if outcome else None)
@@ -228,6 +219,55 @@ def replay(record: dict[str, Any]) -> GameState:
             f"record does not replay{note}: it ends with {got_outcome!r} "
             f"but the record says {expected_outcome!r}"
         )
+    return state
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step to replay: who acts (a seat or `CHANCE`), the action, the events it caused.
+
+    `events` in record form (`Event.to_json`); `None` when they need no checking.
+    """
+
+    by: int
+    action: str
+    events: list[dict[str, Any]] | None = None
+
+
+def replay_steps(
+    state: GameState,
+    steps: Iterable[Step],
+    *,
+    note: str = "",
+    play: Callable[[int, Action], list[Event]] | None = None,
+    before: Callable[[int], None] | None = None,
+) -> GameState:
+    """Re-apply `steps` to `state`, checking each: the one replay of records, stored
+    tables (the server's restart) and the server's rollback.
+
+    Each step's seat must be the one to act, its action must be legal, and it
+    must cause the recorded events (when given). `play` applies an action for a
+    seat (default: `state.apply`; the server also logs it); `before(index)` runs
+    before each step. Raises `ReplayMismatchError` or `ReplayRefusedError` (both
+    `ReplayStopError`s) at the first step that fails; `note` ends their message.
+    """
+    apply = play or (lambda by, action: state.apply(action))
+    for index, step in enumerate(steps):
+        if before is not None:
+            before(index)
+        player = state.current_player
+        if player != step.by:
+            raise ReplayMismatchError(
+                index, step.action, f"{_who(step.by)} to act", f"{_who(player)} to act", note
+            )
+        try:
+            events = apply(step.by, Action.from_text(step.action))
+        except (IllegalActionError, InvalidActionError) as error:
+            raise ReplayRefusedError(index, step.action, str(error), note) from None
+        if step.events is not None:
+            got = _jsonable([event.to_json() for event in events])
+            if got != _jsonable(step.events):
+                raise ReplayMismatchError(index, step.action, step.events, got, note)
     return state
 
 

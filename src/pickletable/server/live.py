@@ -24,10 +24,10 @@ from pickletable.core.actions import Action
 from pickletable.core.agents import Agent
 from pickletable.core.chance import sample_outcome
 from pickletable.core.content import Content
-from pickletable.core.errors import IllegalActionError, InvalidActionError, ReplayStopError
+from pickletable.core.errors import ReplayStopError
 from pickletable.core.events import Event
 from pickletable.core.game import GameDefinition
-from pickletable.core.records import Recorder
+from pickletable.core.records import Recorder, Step, replay_steps
 from pickletable.core.registry import get_game
 from pickletable.core.rules_change import FIRST_RULES, Provenance
 from pickletable.core.state import CHANCE, GameState
@@ -83,6 +83,9 @@ class LiveTable:
     unless a test injects a seeded `random.Random`. Nothing about it is stored or sent:
     a rebuilt table replays its recorded outcomes and needs no seed."""
 
+    _last_events: list[Event] = field(default_factory=list, init=False, repr=False)
+    """The events of the last step applied."""
+
     def __post_init__(self) -> None:
         self.rules = self.rules or self.game.rules_version
         self.state = self.game.new_game(self.players, self.options, self.content)
@@ -118,14 +121,10 @@ class LiveTable:
             rules=int(row.get("rules") or FIRST_RULES),
         )
         notes = [(int(index), str(text)) for index, text in row.get("notes") or []]
-        for step in steps or []:
-            table._replay_notes(notes, step.index)
-            try:
-                table.replay_step(step)
-            except ReplayStopError as stop:
-                table._stop(stop, steps or [])
-                return table
-        table._replay_notes(notes, len(table.steps))
+        try:
+            table.replay(steps or [], notes, check=True)
+        except ReplayStopError as stop:
+            table._stop(stop, steps or [])
         return table
 
     def _stop(self, stop: ReplayStopError, stored: list[StoredStep]) -> None:
@@ -218,6 +217,7 @@ class LiveTable:
     def apply(self, by: int, action: Action) -> StoredStep:
         """Apply an action (raises `IllegalActionError`, changing nothing, when refused)."""
         events = self.state.apply(action)
+        self._last_events = events
         step = StoredStep(len(self.steps), by, str(action), [e.to_json() for e in events])
         self.steps.append(step)
         self._log(events)
@@ -228,29 +228,30 @@ class LiveTable:
             self.status = OVER
         return step
 
-    def replay_step(self, step: StoredStep) -> None:
-        """Re-apply a stored step and check it causes the stored events.
+    def _played(self, by: int, action: Action) -> list[Event]:
+        """`apply`, answering with the events (what `replay_steps` checks)."""
+        self.apply(by, action)
+        return self._last_events
 
-        Raises `ReplayStopError` when the game refuses it (nothing changed) or when
-        it plays out differently (it has been applied: `rollback` takes it back).
+    def replay(self, steps: list[StoredStep], notes: list[tuple[int, str]], *, check: bool) -> None:
+        """Re-apply stored steps through `core.records.replay_steps`, the notes in their places.
+
+        With `check`, each must cause its stored events: `ReplayStopError` at the
+        first that is refused (nothing changed) or plays out differently (it has
+        been applied: `rollback` takes it back).
         """
-        if step.index != len(self.steps):
-            raise ReplayError(f"table {self.id}: step {step.index} stored out of order")
-        expected_by = self.state.current_player
-        failed = f"table {self.id}: step {step.index + 1} ({step.action!r}) no longer replays"
-        try:
-            replayed = self.apply(step.by, Action.from_text(step.action))
-        except (InvalidActionError, IllegalActionError) as error:
-            raise ReplayStopError(
-                step.index, step.action, str(error), f"{failed}: {error}", refused=True
-            ) from None
-        if expected_by != step.by:
-            why = f"stored as by {step.by}, but {expected_by} was to act"
-        elif _normal(replayed.events) != _normal(step.events):
-            why = f"caused {replayed.events!r}, stored as {step.events!r}"
-        else:
-            return
-        raise ReplayStopError(step.index, step.action, why, f"{failed}: {why}", refused=False)
+        for position, step in enumerate(steps, start=len(self.steps)):
+            if step.index != position:
+                raise ReplayError(f"table {self.id}: step {step.index} stored out of order")
+        first = len(self.steps)
+        replay_steps(
+            self.state,
+            [Step(step.by, step.action, step.events if check else None) for step in steps],
+            note=f" (table {self.id})",
+            play=self._played,
+            before=lambda index: self._replay_notes(notes, first + index),
+        )
+        self._replay_notes(notes, len(self.steps))
 
     def rollback(self, keep: int) -> None:
         """Rebuild the state from the first `keep` steps (after a failed commit)."""
@@ -261,10 +262,7 @@ class LiveTable:
         self.notes = []
         self.logs = {audience: [] for audience in self.audiences}
         self.last_result = None
-        for step in steps:
-            self._replay_notes(notes, step.index)
-            self.apply(step.by, Action.from_text(step.action))
-        self._replay_notes(notes, len(self.steps))
+        self.replay(steps, notes, check=False)
         if not self.state.is_over and self.status == OVER:
             self.status = PLAYING
 
