@@ -471,6 +471,39 @@ def sim(
     )
 
 
+@app.command()
+@friendly
+def bench(
+    as_json: Annotated[bool, typer.Option("--json", help="print every figure as JSON")] = False,
+    peers: Annotated[
+        bool, typer.Option("--peers", help="also RLCard and OpenSpiel (the peers extra)")
+    ] = False,
+    quick: Annotated[bool, typer.Option("--quick", help="every figure, briefly")] = False,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", min=1, help="interleaved rounds (default 5)")
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option("--seconds", min=0.001, help="CPU s per random-play figure")
+    ] = None,
+) -> None:
+    """Engine speed: random play, the hand solver, ISMCTS, and with --peers the peers' too."""
+    import dataclasses
+    import json
+
+    from pickletable.analysis.bench import BenchSettings, format_report, run_bench
+
+    settings = BenchSettings.quick_settings(rounds) if quick else BenchSettings()
+    if rounds is not None:
+        settings = dataclasses.replace(settings, rounds=rounds)
+    if seconds is not None:
+        settings = dataclasses.replace(settings, seconds=seconds)
+    err = Console(stderr=True)
+    report = run_bench(
+        settings, peers=peers, progress=lambda n, of: err.print(f"round {n} of {of} done")
+    )
+    typer.echo(json.dumps(report.to_json(), indent=2) if as_json else format_report(report))
+
+
 @app.command(name="games")
 def list_games() -> None:
     """List the games this version can play."""
