@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pickletable.analysis.bench import (
+    CLONE_TABLES,
     RATIOS,
     SEARCH_TABLES,
     TABLES,
@@ -36,6 +37,8 @@ def test_quick_bench_measures_every_table_both_ways_the_solver_and_search() -> N
     assert figures["card hand solver, uncached"]["checks/s"] > 0
     for table in SEARCH_TABLES:
         assert figures[f"{table.game} ismcts:20"]["iterations/s"] > 0
+    for table, _ in CLONE_TABLES:
+        assert figures[f"{table.label} clone()"]["clones/s"] > 0
     text = format_report(report)
     assert "| card 2 players |" in text and "board beginner singles games/s, push" in text
 

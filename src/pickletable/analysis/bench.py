@@ -17,7 +17,9 @@ Measured:
 - the card game's hand solver, hands judged per second, from scratch
   (``verdict_uncached``) and from its memo (``verdict_sorted``);
 - ISMCTS (``ismcts:N``) iterations/s per game, over a few fixed positions
-  reached by seeded random games.
+  reached by seeded random games;
+- ``clone()`` of a mid-game position per game, clones/s (what a search pays
+  per determinisation).
 
 >>> report = run_bench(BenchSettings.quick_settings(), peers=False)
 >>> report.figures["card 2 players, push"]["decisions/s"] > 0
@@ -76,6 +78,12 @@ SEARCH_TABLES: tuple[Table, ...] = (
     Table("slam 3 players", "slam", 3),
 )
 """The tables ISMCTS is timed on (one per game; the board game's beginner level has no choices)."""
+CLONE_TABLES: tuple[tuple[Table, int], ...] = (
+    (Table("board advanced doubles", "board", 4, {"level": "advanced"}), 200),
+    (Table("card 4 players", "card", 4), 60),
+    (Table("slam 6 players", "slam", 6), 60),
+)
+"""The positions cloned: a table and how many steps into a seeded game."""
 
 
 @dataclass(frozen=True)
@@ -202,6 +210,31 @@ def search_speed(
     return {"iterations/s": done / max(spent, 1e-9)}
 
 
+def advance(state: GameState, steps: int, seed: int = 2) -> GameState:
+    """Play `steps` steps (chance at random, the first legal action otherwise) into a game."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.current_player is None:
+            break
+        if state.current_player == CHANCE:
+            state.apply(sample_outcome(state, rng))
+        else:
+            state.apply(state.legal_actions()[0])
+    return state
+
+
+def clone_speed(state: GameState, seconds: float, clock: Clock = CLOCK) -> Rates:
+    """Clones of `state` per second."""
+    count = 0
+    started = clock()
+    end = started + seconds
+    while count == 0 or clock() < end:
+        for _ in range(100):
+            state.clone()
+        count += 100
+    return {"clones/s": count / max(clock() - started, 1e-9)}
+
+
 def our_probes(settings: BenchSettings) -> list[Probe]:
     """Every probe of ours, in the order of a round."""
     seconds = settings.seconds
@@ -226,6 +259,11 @@ def our_probes(settings: BenchSettings) -> list[Probe]:
                 "search",
                 partial(search_speed, table.game, positions, settings.iterations),
             )
+        )
+    for table, steps in CLONE_TABLES:
+        state = advance(table.new_game(), steps)
+        probes.append(
+            Probe(f"{table.label} clone()", "clone", partial(clone_speed, state, seconds))
         )
     return probes
 
@@ -430,9 +468,9 @@ def format_report(report: BenchReport) -> str:
                 f"| {name} {version} | {figures[name]['decisions/s']:,.0f} "
                 f"| {figures[name]['games/s']:,.1f} |"
             )
-    lines += ["", "| solver and search | rate |", "|---|---:|"]
+    lines += ["", "| solver, search and clones | rate |", "|---|---:|"]
     for name, rates in figures.items():
-        if report.groups[name] in ("hand solver", "search"):
+        if report.groups[name] in ("hand solver", "search", "clone"):
             unit, value = next(iter(rates.items()))
             lines.append(f"| {name} | {value:,.0f} {unit} |")
     ratios = report.ratios()
