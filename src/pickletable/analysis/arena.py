@@ -27,7 +27,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from pickletable.analysis.runner import GameTask, new_state, play_loop, run_tasks
+from pickletable.analysis.runner import (
+    PROCESSES,
+    Backend,
+    GameTask,
+    new_state,
+    play_loop,
+    run_tasks,
+)
 from pickletable.analysis.statistics import percentile, wilson_interval
 from pickletable.bots import bot_from_name
 from pickletable.core.actions import Action
@@ -103,6 +110,7 @@ def run_arena(
     seed: int = 0,
     players: int | None = None,
     options: Mapping[str, object] | None = None,
+    backend: Backend = PROCESSES,
 ) -> ArenaResult:
     """Play `games` seat-rotated games between `bots` (one name per seat) and sum them up."""
     definition = get_game(game)
@@ -119,7 +127,7 @@ def run_arena(
         GameTask(game, count, dict(resolved), tuple(bots), index, seed, rotate=True)
         for index in range(games)
     ]
-    run = run_tasks(tasks, _play, workers=workers)
+    run = run_tasks(tasks, _play, workers=workers, backend=backend)
     return _summarise(game, count, resolved, games, seed, bots, run.results, run.seconds)
 
 

@@ -4,8 +4,9 @@ A task names everything one game needs (game, players, options, one bot per
 entry, the game's index and the study seed) and a top-level *play* function
 turns it into a small picklable result. Game *i* is seeded from the study
 seed and *i* alone (``seed * 1_000_003 + i``, as the arena always did), so
-the results are the same for any number of worker processes; results come
-back in game order.
+the results are the same for any number of worker processes, and on either
+backend: local processes (`multiprocessing`) or Ray (`Backend("ray")`, see
+`pickletable.analysis.ray_backend`); results come back in game order.
 
 `play_loop` is the game loop: the same steps and random draws as
 `pickletable.core.match.run_match`, but every step goes through the
@@ -28,12 +29,12 @@ import signal
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.chance import sample_outcome
 from pickletable.core.content import Content
-from pickletable.core.errors import IllegalActionError
+from pickletable.core.errors import IllegalActionError, OptionError
 from pickletable.core.events import Event
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
@@ -117,6 +118,31 @@ def _content(game: str, path: str | None) -> Content:
     return definition.load_content(path) if path else definition.default_content()
 
 
+@dataclass(frozen=True)
+class Backend:
+    """Where the games run: local processes, or Ray (a local one, or the cluster at `address`)."""
+
+    kind: Literal["process", "ray"] = "process"
+    address: str | None = None
+
+    @classmethod
+    def named(cls, kind: str, address: str | None = None) -> Backend:
+        """The backend for a command line's ``--backend`` and ``--address``."""
+        if kind == "process":
+            if address:
+                raise OptionError("--address is for --backend ray")
+            return cls("process")
+        if kind == "ray":
+            from pickletable.analysis.ray_backend import import_ray
+
+            import_ray()  # a clear message now if Ray is missing, not after the first game
+            return cls("ray", address or None)
+        raise OptionError(f"--backend must be process or ray, not {kind!r}")
+
+
+PROCESSES = Backend()
+
+
 @dataclass
 class RunResult(Generic[R]):
     """The results of the games that were played, in game order, and whether Ctrl-C cut it short."""
@@ -138,20 +164,28 @@ def run_tasks(
     *,
     workers: int = 1,
     progress: Progress | None = None,
+    backend: Backend = PROCESSES,
 ) -> RunResult[R]:
-    """Play every task (on `workers` processes when more than one) and collect the results.
+    """Play every task (on `workers` processes when more than one, or on Ray) and collect them.
 
     `play` must be a module-level function (it is sent to the worker
-    processes). Ctrl-C (a `KeyboardInterrupt`, in `play` or `progress` too)
-    stops the run cleanly: the pool is shut down and the games finished
-    before it, in game order, are returned with ``interrupted`` set.
+    processes, or by name to the Ray workers, which ignore `workers`: the
+    cluster's CPUs decide). Ctrl-C (a `KeyboardInterrupt`, in `play` or
+    `progress` too) stops the run cleanly: the pool is shut down (the Ray
+    tasks cancelled) and the games finished before it, in game order, are
+    returned with ``interrupted`` set.
     """
     started = time.perf_counter()
     results: list[R] = []
     interrupted = False
     used = max(1, min(workers, len(tasks)))
     try:
-        if used > 1:
+        if backend.kind == "ray":
+            from pickletable.analysis.ray_backend import ray_results
+
+            source, used = ray_results(tasks, play, backend.address)
+            _gather(source, results, progress)
+        elif used > 1:
             with multiprocessing.get_context().Pool(used, initializer=_ignore_interrupts) as pool:
                 try:
                     chunk = max(1, min(8, len(tasks) // (used * 16)))

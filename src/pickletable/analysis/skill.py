@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pickletable.analysis.metrics import Estimate, rate
-from pickletable.analysis.runner import Progress
+from pickletable.analysis.runner import PROCESSES, Backend, Progress
 from pickletable.analysis.statistics import percentile
 from pickletable.analysis.study import StudySpec, run_study
 
@@ -123,6 +123,7 @@ def run_skill(
     workers: int = 1,
     levels: Sequence[str] = LEVELS,
     progress: Progress | None = None,
+    backend: Backend = PROCESSES,
 ) -> SkillResult:
     """Play every pairing `games` times and fit the skill index."""
     wins: dict[tuple[str, str], tuple[int, int]] = {}
@@ -140,7 +141,9 @@ def run_skill(
                 progress(base + count)
 
         spec = StudySpec(game, players, options, seat_bots(pair, players), rotate=True)
-        result = run_study(spec, games, seed=seed + number, workers=workers, progress=forward)
+        result = run_study(
+            spec, games, seed=seed + number, workers=workers, progress=forward, backend=backend
+        )
         seconds += result.seconds
         interrupted = result.interrupted
         done += result.games_played

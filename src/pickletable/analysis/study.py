@@ -24,7 +24,15 @@ from typing import Any
 from pickletable.analysis import metrics
 from pickletable.analysis.collectors import GameSummary, collector_for
 from pickletable.analysis.metrics import METRICS, Estimate
-from pickletable.analysis.runner import GameTask, Progress, new_state, play_loop, run_tasks
+from pickletable.analysis.runner import (
+    PROCESSES,
+    Backend,
+    GameTask,
+    Progress,
+    new_state,
+    play_loop,
+    run_tasks,
+)
 from pickletable.bots import bot_from_name
 from pickletable.core.agents import Agent
 from pickletable.core.errors import OptionError
@@ -80,6 +88,7 @@ def run_study(
     workers: int = 1,
     progress: Progress | None = None,
     sweep_values: Mapping[str, str] | None = None,
+    backend: Backend = PROCESSES,
 ) -> StudyResult:
     """Play `games` games of `spec` and keep their summaries (Ctrl-C keeps the games done)."""
     checked = spec.checked()
@@ -95,7 +104,7 @@ def run_study(
         )
         for index in range(games)
     ]
-    run = run_tasks(tasks, play_study_game, workers=workers, progress=progress)
+    run = run_tasks(tasks, play_study_game, workers=workers, progress=progress, backend=backend)
     return StudyResult(
         spec=checked,
         games=games,

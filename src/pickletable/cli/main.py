@@ -53,6 +53,13 @@ SeatsOpt = Annotated[
     ),
 ]
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed for dice, deals and bots")]
+BackendOpt = Annotated[
+    str, typer.Option("--backend", help="process (local processes) or ray (pickletable[cluster])")
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option("--address", help="with --backend ray: auto or HOST:6379 (default: a local Ray)"),
+]
 
 
 def friendly(command: F) -> F:
@@ -332,16 +339,26 @@ def arena(
     players: PlayersOpt = None,
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
 ) -> None:
     """Bots play seat-rotated games: win rates with 95% intervals, decision times."""
     import json
 
     from pickletable.analysis.arena import TABLE_COLUMNS, format_table, run_arena
+    from pickletable.analysis.runner import Backend
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
     values = get_game(game).options.parse(option or [])
     result = run_arena(
-        game, names, games, workers=workers, seed=seed, players=players, options=values
+        game,
+        names,
+        games,
+        workers=workers,
+        seed=seed,
+        players=players,
+        options=values,
+        backend=Backend.named(backend, address),
     )
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2))
@@ -446,8 +463,11 @@ def sim(
     report: Annotated[
         Path | None, typer.Option("--report", help="write a self-contained HTML report")
     ] = None,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
 ) -> None:
     """The designer's lab: simulate many games, measure balance, length, drama and skill."""
+    from pickletable.analysis.runner import Backend
     from pickletable.cli.sim_command import run_sim
 
     for path in (csv_path, report):
@@ -468,7 +488,41 @@ def sim(
         as_json=as_json,
         csv_path=csv_path,
         report=report,
+        backend=Backend.named(backend, address),
     )
+
+
+@app.command()
+@friendly
+def bench(
+    as_json: Annotated[bool, typer.Option("--json", help="print every figure as JSON")] = False,
+    peers: Annotated[
+        bool, typer.Option("--peers", help="also RLCard and OpenSpiel (the peers extra)")
+    ] = False,
+    quick: Annotated[bool, typer.Option("--quick", help="every figure, briefly")] = False,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", min=1, help="interleaved rounds (default 5)")
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option("--seconds", min=0.001, help="CPU s per random-play figure")
+    ] = None,
+) -> None:
+    """Engine speed: random play, the hand solver, ISMCTS, and with --peers the peers' too."""
+    import dataclasses
+    import json
+
+    from pickletable.analysis.bench import BenchSettings, format_report, run_bench
+
+    settings = BenchSettings.quick_settings(rounds) if quick else BenchSettings()
+    if rounds is not None:
+        settings = dataclasses.replace(settings, rounds=rounds)
+    if seconds is not None:
+        settings = dataclasses.replace(settings, seconds=seconds)
+    err = Console(stderr=True)
+    report = run_bench(
+        settings, peers=peers, progress=lambda n, of: err.print(f"round {n} of {of} done")
+    )
+    typer.echo(json.dumps(report.to_json(), indent=2) if as_json else format_report(report))
 
 
 @app.command(name="games")

@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pickletable.analysis.metrics import METRICS
+from pickletable.analysis.runner import PROCESSES, Backend
 from pickletable.analysis.runner import Progress as ProgressHook
 from pickletable.analysis.skill import SkillResult, pairings, run_skill
 from pickletable.analysis.study import SCHEMA_VERSION, StudyResult, StudySpec, run_study
@@ -90,6 +91,7 @@ def run_sim(
     csv_path: Path | None,
     report: Path | None,
     console: Console | None = None,
+    backend: Backend = PROCESSES,
 ) -> dict[str, Any]:
     """Run a study (or a sweep of studies), optionally the skill index; print and write it."""
     console = console or Console(stderr=as_json)
@@ -124,6 +126,7 @@ def run_sim(
                 workers=processes,
                 progress=hook,
                 sweep_values=values,
+                backend=backend,
             )
         studies.append(study)
         if study.interrupted:
@@ -139,7 +142,14 @@ def run_sim(
         total = skill * len(pairings())
         with progress_bar(console, "skill index", total) as hook:
             skill_result = run_skill(
-                game, count, base, skill, seed=seed, workers=processes, progress=hook
+                game,
+                count,
+                base,
+                skill,
+                seed=seed,
+                workers=processes,
+                progress=hook,
+                backend=backend,
             )
         if skill_result.interrupted:
             console.print("[yellow]Skill index stopped early: its figures cover fewer games.[/]")
