@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.markup import escape
 from rich.table import Table
 
 from pickletable.bots import make_bot
+from pickletable.cli.common import (
+    DoublesOpt,
+    GameArg,
+    LevelOpt,
+    OptionOpt,
+    PlayersOpt,
+    SeatsOpt,
+    SeedOpt,
+    app,
+    check_writable,
+    friendly,
+)
 from pickletable.cli.table_config import build_table
 from pickletable.cli.terminal import TerminalGame
 from pickletable.core.errors import PickletableError, ReplayStopError
@@ -23,62 +31,7 @@ from pickletable.core.match import run_match
 from pickletable.core.records import Recorder, load_record, provenance, replay
 from pickletable.core.registry import available_games, get_game
 
-app = typer.Typer(
-    help="Play, study and teach three pickleball tabletop games.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-GameArg = Annotated[str, typer.Argument(help="board, card or slam")]
-PlayersOpt = Annotated[int | None, typer.Option("--players", help="how many players")]
-DoublesOpt = Annotated[bool, typer.Option("--doubles", help="two teams of two (four players)")]
-LevelOpt = Annotated[
-    str | None, typer.Option("--level", help="board game level: beginner, intermediate or advanced")
-]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        help="a game option as NAME=VALUE (repeatable); see `pickletable rules GAME`",
-    ),
-]
-SeatsOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--seats", help="one entry per seat: human, human:NAME, bot, bot:easy|medium|hard"
-    ),
-]
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed for dice, deals and bots")]
-BackendOpt = Annotated[
-    str, typer.Option("--backend", help="process (local processes) or ray (pickletable[cluster])")
-]
-AddressOpt = Annotated[
-    str | None,
-    typer.Option("--address", help="with --backend ray: auto or HOST:6379 (default: a local Ray)"),
-]
-
-
-def friendly(command: F) -> F:
-    """Turn pickletable's own errors into a clear message and exit code 2."""
-
-    @wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except PickletableError as error:
-            Console(stderr=True).print(f"[red]error:[/] {escape(str(error))}", highlight=False)
-            raise typer.Exit(2) from None
-        except OSError as error:
-            where = f" {error.filename}" if error.filename else ""
-            message = f"cannot use{where}: {error.strerror or error}"
-            Console(stderr=True).print(f"[red]error:[/] {escape(message)}", highlight=False)
-            raise typer.Exit(2) from None
-
-    return wrapper  # type: ignore[return-value]
+__all__ = ["app", "check_writable"]
 
 
 @app.command()
@@ -120,27 +73,6 @@ def play(
     if save is not None:
         check_writable(save)
     TerminalGame(config, Console(), seed=seed, companion=companion, save_path=save).play()
-
-
-def check_writable(path: Path) -> None:
-    """Refuse a --save path before the game rather than lose the record after it."""
-    folder = path.parent
-    while not folder.exists():
-        folder = folder.parent
-    if path.is_dir():
-        raise PickletableError(f"--save {path} is a folder; give a file name")
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise PickletableError(f"--save {path}: {folder} is not a folder that can be written")
-    if folder == path.parent:
-        # Permissions do not tell everything (a root user, a read-only mount): try it.
-        existed = path.exists()
-        try:
-            with path.open("a"):
-                pass
-        except OSError as error:
-            raise PickletableError(f"--save {path}: {error.strerror or error}") from None
-        if not existed:
-            path.unlink()
 
 
 @app.command()
@@ -320,211 +252,6 @@ def score(
     run_scorekeeper(keeper, read, console)
 
 
-@app.command()
-@friendly
-def arena(
-    game: GameArg,
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots",
-            help="one bot per seat, comma-separated: easy, medium, hard, random, heuristic, "
-            "ismcts[:N|:Nms][:random|:heuristic], or omniscient (the same options; it sees "
-            "every hand, a yardstick for what hidden cards are worth)",
-        ),
-    ],
-    games: Annotated[int, typer.Option("--games", min=1, help="how many games")] = 100,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="processes to play on")] = 1,
-    seed: Annotated[int, typer.Option("--seed", help="seed of the whole run")] = 0,
-    players: PlayersOpt = None,
-    option: OptionOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
-    backend: BackendOpt = "process",
-    address: AddressOpt = None,
-) -> None:
-    """Bots play seat-rotated games: win rates with 95% intervals, decision times."""
-    import json
-
-    from pickletable.analysis.arena import TABLE_COLUMNS, format_table, run_arena
-    from pickletable.analysis.runner import Backend
-
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    values = get_game(game).options.parse(option or [])
-    result = run_arena(
-        game,
-        names,
-        games,
-        workers=workers,
-        seed=seed,
-        players=players,
-        options=values,
-        backend=Backend.named(backend, address),
-    )
-    if as_json:
-        typer.echo(json.dumps(result.to_json(), indent=2))
-        return
-    table = Table(
-        title=f"{game}: {result.games} games, {result.players} players, seed {result.seed}"
-    )
-    for column in TABLE_COLUMNS:
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for row in format_table(result):
-        table.add_row(*row)
-    console = Console()
-    console.print(table)
-    console.print(
-        f"{result.mean_actions:.0f} actions per game on average; {result.seconds:.1f} s in all"
-    )
-
-
-@app.command()
-@friendly
-def analyze(
-    game: GameArg,
-    level: Annotated[
-        str, typer.Option("--level", help="beginner or intermediate (dice and Play Cards)")
-    ] = "beginner",
-    doubles: DoublesOpt = False,
-    option: OptionOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the values as JSON")] = False,
-    sweep: Annotated[
-        list[str] | None,
-        typer.Option("--sweep", help="NAME=v1,v2 (repeatable): values side by side"),
-    ] = None,
-    check: Annotated[
-        int, typer.Option("--check", min=0, help="also simulate N games with the engine")
-    ] = 0,
-    report: Annotated[
-        Path | None, typer.Option("--report", help="write an HTML report with plots")
-    ] = None,
-    play_order: Annotated[
-        str | None,
-        typer.Option("--play-order", help="intermediate: the Play pile order, id1,id2,..."),
-    ] = None,
-    orders: Annotated[
-        int, typer.Option("--orders", min=1, help="intermediate: Play pile orders sampled")
-    ] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="seed of the orders and the check")] = 0,
-    exact: Annotated[
-        bool | None,
-        typer.Option("--exact/--float", help="beginner: force exact rationals or floats"),
-    ] = None,
-) -> None:
-    """Board game: exact first-server edge, final scores and game length (dice-only chain)."""
-    from pickletable.analysis.exact.cli import run_analyze
-
-    if game != "board":
-        raise PickletableError(f"analyze solves the board game only, not {game!r}")
-    run_analyze(
-        level=level,
-        doubles=doubles,
-        options=option or [],
-        sweeps=sweep or [],
-        as_json=as_json,
-        check=check,
-        seed=seed,
-        orders=orders,
-        play_order=play_order,
-        report=report,
-        console=Console(),
-        exact=exact,
-    )
-
-
-@app.command()
-@friendly
-def sim(
-    game: GameArg,
-    games: Annotated[int, typer.Option("--games", min=1, help="games per study")] = 200,
-    players: PlayersOpt = None,
-    doubles: DoublesOpt = False,
-    level: LevelOpt = None,
-    option: OptionOpt = None,
-    bots: Annotated[
-        str | None,
-        typer.Option("--bots", help="one bot per seat, comma-separated (default: medium)"),
-    ] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", min=1, help="processes (default: one per core)")
-    ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="seed of the whole study")] = 0,
-    skill: Annotated[
-        int | None,
-        typer.Option("--skill", min=1, help="also N games per pairing of random, medium, hard"),
-    ] = None,
-    sweep: Annotated[
-        list[str] | None,
-        typer.Option("--sweep", help="NAME=v1,v2,... (repeatable): one study per combination"),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print every figure as JSON")] = False,
-    csv_path: Annotated[
-        Path | None, typer.Option("--csv", help="write one row per game to this CSV file")
-    ] = None,
-    report: Annotated[
-        Path | None, typer.Option("--report", help="write a self-contained HTML report")
-    ] = None,
-    backend: BackendOpt = "process",
-    address: AddressOpt = None,
-) -> None:
-    """The designer's lab: simulate many games, measure balance, length, drama and skill."""
-    from pickletable.analysis.runner import Backend
-    from pickletable.cli.sim_command import run_sim
-
-    for path in (csv_path, report):
-        if path is not None:
-            check_writable(path)
-    run_sim(
-        game,
-        players=players,
-        doubles=doubles,
-        level=level,
-        option=option,
-        bots=bots,
-        games=games,
-        workers=workers,
-        seed=seed,
-        skill=skill,
-        sweep=sweep,
-        as_json=as_json,
-        csv_path=csv_path,
-        report=report,
-        backend=Backend.named(backend, address),
-    )
-
-
-@app.command()
-@friendly
-def bench(
-    as_json: Annotated[bool, typer.Option("--json", help="print every figure as JSON")] = False,
-    peers: Annotated[
-        bool, typer.Option("--peers", help="also RLCard and OpenSpiel (the peers extra)")
-    ] = False,
-    quick: Annotated[bool, typer.Option("--quick", help="every figure, briefly")] = False,
-    rounds: Annotated[
-        int | None, typer.Option("--rounds", min=1, help="interleaved rounds (default 5)")
-    ] = None,
-    seconds: Annotated[
-        float | None, typer.Option("--seconds", min=0.001, help="CPU s per random-play figure")
-    ] = None,
-) -> None:
-    """Engine speed: random play, the hand solver, ISMCTS, and with --peers the peers' too."""
-    import dataclasses
-    import json
-
-    from pickletable.analysis.bench import BenchSettings, format_report, run_bench
-
-    settings = BenchSettings.quick_settings(rounds) if quick else BenchSettings()
-    if rounds is not None:
-        settings = dataclasses.replace(settings, rounds=rounds)
-    if seconds is not None:
-        settings = dataclasses.replace(settings, seconds=seconds)
-    err = Console(stderr=True)
-    report = run_bench(
-        settings, peers=peers, progress=lambda n, of: err.print(f"round {n} of {of} done")
-    )
-    typer.echo(json.dumps(report.to_json(), indent=2) if as_json else format_report(report))
-
-
 @app.command(name="games")
 def list_games() -> None:
     """List the games this version can play."""
@@ -629,6 +356,9 @@ def loadtest(
     for line in result.lines():
         console.print(line, highlight=False)
 
+
+# The study commands register themselves on `app`; imported last, they list after play.
+from pickletable.cli import study_commands  # noqa: E402, F401
 
 if __name__ == "__main__":
     app()
