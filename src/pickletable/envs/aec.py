@@ -46,7 +46,12 @@ def observation_space(size: int, n_actions: int) -> spaces.Dict:
 class PickletableAEC(AECEnv):  # type: ignore[misc]
     """A pickletable game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+    agent_selection: str
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
 
     def __init__(
         self,

@@ -69,7 +69,9 @@ class Encoding(ABC):
         """The index of an engine action (raises `UnencodedActionError` if the table lacks it)."""
         index = self.index.get(action)
         if index is None:
-            raise UnencodedActionError(f"action {str(action)!r} has no index in the {self.game_id} table")
+            raise UnencodedActionError(
+                f"action {str(action)!r} has no index in the {self.game_id} table"
+            )
         return index
 
     def decode_action(self, index: int) -> Action:

@@ -1,4 +1,4 @@
-"""Registered ids: PettingZoo's (``pickletable/card-v0``) and Gymnasium's (``pickletable/CardSingle-v0``).
+"""Registered ids: PettingZoo's (``pickletable/card-v0``), Gymnasium's (``.../CardSingle-v0``).
 
 Importing `pickletable.envs` registers them; `make_env(id, **kwargs)` builds
 either kind by id without caring which registry holds it.

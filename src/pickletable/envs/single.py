@@ -29,13 +29,14 @@ from pickletable.envs.encoding import Mask
 from pickletable.envs.table import Table
 
 Opponents = str | Agent | Sequence[str | Agent]
-Observation = dict[str, np.ndarray[Any, Any]]
+Observation = dict[str, Any]
+"""``{"observation": float32 vector, "action_mask": int8 vector}``."""
 
 
 class SingleAgentEnv(gym.Env[Observation, np.int64]):
     """One learner against bots (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's API)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -98,7 +99,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         """The learner's legal actions as booleans-in-int8 (for MaskablePPO)."""
         return self.table.mask(self.seat)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The learner's terminal view, as text."""
         return None if self.render_mode is None else self.table.render(self.seat)
 
@@ -144,5 +145,3 @@ def _bots(opponents: Opponents, count: int, game: str) -> list[Agent]:
         if len(chosen) != count:
             raise ValueError(f"{count} opponents are needed, {len(chosen)} were given")
     return [bot_from_name(bot, game) if isinstance(bot, str) else bot for bot in chosen]
-
-

@@ -9,7 +9,6 @@ each); ``target p1`` .. ``target pN``. n = 4 + (D - 1) + 4K + N.
 
 from __future__ import annotations
 
-from pickletable.core.actions import Action
 from pickletable.core.state import GameState, Observation
 from pickletable.envs.encoding import Block, Encoding, Writer, relative_slots
 from pickletable.games.slam import moves

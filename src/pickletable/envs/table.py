@@ -8,7 +8,7 @@ seed fixes every die and card; rewards follow `GameState.returns`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from io import StringIO
 from typing import Any
 
@@ -21,7 +21,7 @@ from pickletable.envs.card_encoding import CardEncoding
 from pickletable.envs.encoding import Encoding, Mask, Vector
 from pickletable.envs.slam_encoding import SlamEncoding
 
-ENCODINGS: dict[str, type[Encoding]] = {
+ENCODINGS: dict[str, Callable[[GameState], Encoding]] = {
     "board": BoardEncoding,
     "card": CardEncoding,
     "slam": SlamEncoding,
