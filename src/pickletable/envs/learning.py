@@ -147,7 +147,9 @@ def train(
         steps: list[tuple[Array, npt.NDArray[np.int8], int, float]] = []
         finals = []
         for _ in range(batch):
-            env = envs[(seats[int(rng.integers(len(seats)))], opponents[log.episodes % len(opponents)])]
+            env = envs[
+                (seats[int(rng.integers(len(seats)))], opponents[log.episodes % len(opponents)])
+            ]
             episode, final = _episode(env, policy, rng, int(rng.integers(2**62)), discount)
             steps += episode
             finals.append(final)

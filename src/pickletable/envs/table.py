@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.console import Console
 
+from pickletable.core.chance import sample_outcome
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
 from pickletable.envs.board_encoding import BoardEncoding
@@ -64,18 +65,24 @@ class Table:
         self.zero_sum = zero_sum
         self.shaping = shaping
         self.rng = random.Random()
+        self._version = 0
+        """Raised by every change of the state made here (the key of the cached mask)."""
+        self._mask_key: tuple[int, int] | None = None
+        self._mask = self.encoding.mask(self.state, self.seats[0])
 
     def reset(self, seed: int | None = None) -> None:
         """A new game; with a seed, the RNG starts again from it (else it goes on)."""
         if seed is not None:
             self.rng = random.Random(seed)
         self.state = self.definition.new_game(self.players, self.options)
+        self._version += 1
         self.resolve_chance()
 
     def play(self, action_index: int) -> dict[int, float]:
         """Play a legal action of the seat asked, then any chance steps; the step's rewards."""
         before = self.state.lead() if self.shaping else None
         self.state.push(self.encoding.decode_action(action_index))
+        self._version += 1
         self.resolve_chance()
         return self.rewards_since(before)
 
@@ -83,6 +90,7 @@ class Table:
         """Play a legal engine action (a bot's), then any chance steps; the step's rewards."""
         before = self.state.lead() if self.shaping else None
         self.state.push(action)
+        self._version += 1
         self.resolve_chance()
         return self.rewards_since(before)
 
@@ -90,15 +98,8 @@ class Table:
         """Draw every chance outcome from the table's RNG until a seat is asked or the end."""
         state, rng = self.state, self.rng
         while state.current_player == CHANCE:
-            outcomes = state.chance_outcomes()
-            pick = rng.random()
-            chosen = outcomes[-1][0]
-            for action, probability in outcomes:
-                pick -= probability
-                if pick < 0:
-                    chosen = action
-                    break
-            state.push(chosen)
+            state.push(sample_outcome(state, rng))
+            self._version += 1
 
     def rewards_since(self, lead_before: dict[int, float] | None) -> dict[int, float]:
         """The final rewards if the game just ended, plus shaping where it is on."""
@@ -129,8 +130,13 @@ class Table:
         return self.encoding.encode(self.state.observe(seat), seat)
 
     def mask(self, seat: int) -> Mask:
-        """`seat`'s action mask (all zero unless it is asked)."""
-        return self.encoding.mask(self.state, seat)
+        """`seat`'s action mask (all zero unless it is asked), cached until the table next
+        changes the state (change it only through the table)."""
+        key = (self._version, seat)
+        if self._mask_key != key:
+            self._mask = self.encoding.mask(self.state, seat)
+            self._mask_key = key
+        return self._mask.copy()
 
     def render(self, seat: int | None) -> str:
         """The terminal renderer's view for `seat` (`None`: a spectator), as plain text."""
