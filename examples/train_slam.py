@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _training import parse, run  # noqa: E402
+from _training import parse, run
 
 if __name__ == "__main__":
     arguments = parse(__doc__.splitlines()[0], 3000, 300, "models/slam_linear.npz")

@@ -131,10 +131,9 @@ def train(
     probe = encoding_for(game, players, options)
     policy = policy or LinearPolicy(probe.n_actions, probe.size)
     seats = get_game(game).new_game(players, options).seats
+    game_options: dict[str, Any] = dict(options or {})
     envs = {
-        (seat, name): SingleAgentEnv(
-            game, seat, name, players, shaping=shaping, **dict(options or {})
-        )
+        (seat, name): SingleAgentEnv(game, seat, name, players, shaping=shaping, **game_options)
         for seat in seats
         for name in opponents
     }
