@@ -1,7 +1,7 @@
 """Slam's action table and observation layout (docs/rl.md shows both).
 
 Actions, for a deck of K card codes in display order (by number, then PLAY
-and DRAW; K = 27 for the built-in deck) and N players: ``pass``, ``yours``,
+and DRAW; K = 18 for the built-in deck) and N players: ``pass``, ``yours``,
 ``decline``, ``keep`` (0-3); ``swap 1`` .. ``swap D-1`` (D: DRAW cards in the
 deck); ``play c``, ``discard c``, ``answer c``, ``return c`` for each code (K
 each); ``target p1`` .. ``target pN``. n = 4 + (D - 1) + 4K + N.
