@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _training import parse, run
 
 if __name__ == "__main__":
-    arguments = parse(__doc__.splitlines()[0], 8000, 400, "models/card_linear.npz")
+    arguments = parse(__doc__.splitlines()[0], 6000, 400, "models/card_linear.npz")
     run(
         arguments,
         "card",

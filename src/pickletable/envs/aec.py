@@ -81,7 +81,7 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
             a: observation_space(encoding.size, encoding.n_actions) for a in self.possible_agents
         }
         self.decisions = 0
-        self._start({})
+        self._start()
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """`Dict(observation=Box(0, 1, (size,), float32), action_mask=Box(0, 1, (n,), int8))`."""
@@ -97,7 +97,7 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
         """A new game (`options` is accepted for the API and unused: pass game options to env())."""
         del options
         self.table.reset(seed)
-        self._start({})
+        self._start()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """`agent`'s encoded observation and action mask (all zeros unless it is asked)."""
@@ -140,16 +140,15 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Nothing to release."""
 
-    def _start(self, infos: dict[str, Any]) -> None:
+    def _start(self) -> None:
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: dict(infos) for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.decisions = 0
-        if self.table.state.current_player is None or self.table.state.current_player < 0:
-            self.table.resolve_chance()
+        self.table.resolve_chance()  # a new table's first steps are chance's
         self.agent_selection = self._asked()
 
     def _asked(self) -> str:

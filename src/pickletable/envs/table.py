@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.console import Console
 
+from pickletable.cli.renderers import get_renderer
 from pickletable.core.chance import sample_outcome
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
@@ -140,8 +141,6 @@ class Table:
 
     def render(self, seat: int | None) -> str:
         """The terminal renderer's view for `seat` (`None`: a spectator), as plain text."""
-        from pickletable.cli.renderers import get_renderer
-
         view = self.definition.presenter.view(self.state, seat)
         buffer = StringIO()
         console = Console(file=buffer, width=RENDER_WIDTH, color_system=None, force_terminal=False)
