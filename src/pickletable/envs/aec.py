@@ -1,0 +1,165 @@
+"""The PettingZoo AEC environment of a pickletable game (`board_v0`, `card_v0`, `slam_v0`).
+
+Agents are named ``player_S`` for each engine seat S in play (the card
+game's singles table seats North 0 and South 2: agents ``player_0`` and
+``player_2``). The agent selected is always the seat the engine asks, even
+when its only legal action is a formality (the mask then has a single 1):
+the environment keeps every step the game and its records keep. Chance
+(dice, draws) is resolved inside `step` from the environment's RNG, seeded
+by `reset(seed=...)`.
+
+Rewards: 0 until the end, then +1 for every seat on the winning side and -1
+for every other seat (general-sum with three or more sides); `zero_sum=True`
+scales the losers' share so a game's rewards sum to 0; `shaping=x` adds x
+times each seat's change of lead after every step (off by default). An
+action the mask forbids raises `IllegalEnvActionError` (the Gymnasium
+wrapper penalises it instead). See docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from pickletable.core.errors import PickletableError
+from pickletable.envs.table import Table
+
+
+class IllegalEnvActionError(PickletableError, ValueError):
+    """An environment was given an action its mask forbids."""
+
+
+def observation_space(size: int, n_actions: int) -> spaces.Dict:
+    """The space of every environment's observations: the vector and the action mask."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+        }
+    )
+
+
+class PickletableAEC(AECEnv):  # type: ignore[misc]
+    """A pickletable game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+    agent_selection: str
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        *,
+        render_mode: str | None = None,
+        zero_sum: bool = False,
+        shaping: float = 0.0,
+        max_cycles: int | None = None,
+        **options: object,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.table = Table(game_id, players, options, zero_sum=zero_sum, shaping=shaping)
+        self.metadata = {**self.metadata, "name": f"{game_id}_v0"}
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        encoding = self.table.encoding
+        self.seat_of = {f"player_{seat}": seat for seat in self.table.seats}
+        self.agent_of = {seat: agent for agent, seat in self.seat_of.items()}
+        self.possible_agents = list(self.seat_of)
+        self.agents = list(self.possible_agents)
+        self.action_spaces = {a: spaces.Discrete(encoding.n_actions) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: observation_space(encoding.size, encoding.n_actions) for a in self.possible_agents
+        }
+        self.decisions = 0
+        self._start()
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """`Dict(observation=Box(0, 1, (size,), float32), action_mask=Box(0, 1, (n,), int8))`."""
+        space: spaces.Dict = self.observation_spaces[agent]
+        return space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """`Discrete(n)`: the variant's action table (docs/rl.md)."""
+        space: spaces.Discrete = self.action_spaces[agent]
+        return space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game (`options` is accepted for the API and unused: pass game options to env())."""
+        del options
+        self.table.reset(seed)
+        self._start()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """`agent`'s encoded observation and action mask (all zeros unless it is asked)."""
+        seat = self.seat_of[agent]
+        return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
+
+    def step(self, action: Any) -> None:
+        """Play the selected agent's action, resolve chance, and select whoever is asked next."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.seat_of[agent]
+        index = int(action)
+        if not 0 <= index < self.table.encoding.n_actions or not self.table.mask(seat)[index]:
+            raise IllegalEnvActionError(
+                f"{agent} may not play action {index} now; the mask allows "
+                f"{np.flatnonzero(self.table.mask(seat)).tolist()}"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.table.play(index)
+        self.decisions += 1
+        self.rewards = {a: rewards[self.seat_of[a]] for a in self.agents}
+        state = self.table.state
+        if state.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_cycles is not None and self.decisions >= self.max_cycles * len(self.agents):
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self._asked()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The terminal view of the seat asked (a spectator's once the game is over)."""
+        if self.render_mode is None:
+            return None
+        player = self.table.state.current_player
+        return self.table.render(player if player is not None and player >= 0 else None)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _start(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.decisions = 0
+        self.table.resolve_chance()  # a new table's first steps are chance's
+        self.agent_selection = self._asked()
+
+    def _asked(self) -> str:
+        player = self.table.state.current_player
+        if player is None or player < 0:
+            return self.agents[0]
+        return self.agent_of[player]
+
+
+def make_aec(game_id: str, **kwargs: Any) -> AECEnv:
+    """The environment wrapped as PettingZoo recommends (order enforcing, bounds checked)."""
+    env = PickletableAEC(game_id, **kwargs)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

@@ -1,0 +1,113 @@
+"""The encodings: a fixed action table and observation size per variant, masks equal to the
+legal actions, and nothing a seat may not know (checked over random games of every variant)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from pickletable.core.registry import get_game
+from pickletable.core.state import CHANCE, GameState
+from pickletable.envs import encoding_for
+from pickletable.envs.encoding import Encoding, UnencodedActionError
+from tests.contract.variants import VARIANTS, Variant
+
+DECISIONS = 400
+"""Decisions looked at per game (enough to reach every step of every game)."""
+
+
+def _random_positions(variant: Variant, seed: int) -> list[GameState]:
+    """Clones of the positions of one random game at which a seat is asked."""
+    state = get_game(variant.game).new_game(variant.players, variant.options)
+    rng = random.Random(seed)
+    positions: list[GameState] = []
+    while state.current_player is not None and len(positions) < DECISIONS:
+        if state.current_player != CHANCE:
+            positions.append(state.clone())
+        state.push(rng.choice(state.legal_actions()))
+    return positions
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[variant.name for variant in VARIANTS])
+def test_every_legal_action_has_an_index_and_the_mask_is_the_legal_actions(
+    variant: Variant,
+) -> None:
+    encoding = encoding_for(variant.game, variant.players, variant.options)
+    for seed in (1, 2):
+        for state in _random_positions(variant, seed):
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            for action in legal:
+                assert encoding.decode_action(encoding.encode_action(action)) == action
+            mask = encoding.mask(state, seat)
+            assert mask.shape == (encoding.n_actions,)
+            assert {encoding.decode_action(int(i)) for i in np.flatnonzero(mask)} == set(legal)
+            others = [other for other in state.seats if other != seat]
+            assert all(not encoding.mask(state, other).any() for other in others)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[variant.name for variant in VARIANTS])
+def test_the_observation_has_one_fixed_shape_and_stays_in_the_unit_box(variant: Variant) -> None:
+    encoding = encoding_for(variant.game, variant.players, variant.options)
+    again = encoding_for(variant.game, variant.players, variant.options)
+    assert (again.n_actions, again.size) == (encoding.n_actions, encoding.size)
+    assert sum(block.size for block in encoding.layout) == encoding.size
+    for state in _random_positions(variant, 3)[::5]:
+        for seat in state.seats:
+            vector = encoding.encode(state.observe(seat), seat)
+            assert vector.shape == (encoding.size,) and vector.dtype == np.float32
+            assert vector.min() >= 0.0 and vector.max() <= 1.0
+
+
+@pytest.mark.parametrize("game", ["board", "card", "slam"])
+def test_the_action_table_depends_on_the_table_size_and_content_only(game: str) -> None:
+    sizes = {
+        (variant.players, encoding_for(game, variant.players, variant.options).n_actions)
+        for variant in VARIANTS
+        if variant.game == game
+    }
+    players = {count for count, _ in sizes}
+    assert len(sizes) == len(players)
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [v for v in VARIANTS if v.game != "board"],
+    ids=[v.name for v in VARIANTS if v.game != "board"],
+)
+def test_hidden_cards_do_not_change_a_seats_observation(variant: Variant) -> None:
+    """Two states that differ only in what `seat` may not see encode the same for `seat`."""
+    encoding = encoding_for(variant.game, variant.players, variant.options)
+    rng = random.Random(7)
+    for state in _random_positions(variant, 4)[::7]:
+        seat = state.current_player
+        assert seat is not None
+        other = state.resample(seat, rng)
+        assert np.array_equal(
+            encoding.encode(state.observe(seat), seat), encoding.encode(other.observe(seat), seat)
+        )
+
+
+def test_an_action_outside_the_table_is_refused_by_name() -> None:
+    encoding: Encoding = encoding_for("card")
+    from pickletable.core.actions import Action
+
+    with pytest.raises(UnencodedActionError, match="'juggle 3'"):
+        encoding.encode_action(Action("juggle", ("3",)))
+
+
+def test_the_card_table_reads_as_documented() -> None:
+    """draw, then take / discard / discard-and-lay for each of the 14 card names."""
+    encoding = encoding_for("card")
+    assert encoding.n_actions == 43
+    assert [str(encoding.decode_action(i)) for i in (0, 1, 14, 15, 29, 42)] == [
+        "draw",
+        "take 1",
+        "take dink",
+        "discard 1",
+        "discard 1 lay",
+        "discard dink lay",
+    ]
