@@ -12,6 +12,19 @@ let view = null;
 let log = [];
 let clockTimer = null;
 let leaving = false;
+let formalityTimer = null;
+let formalityStep = null;
+const notesKey = `pickletable:answered:${tableId}`;
+const notes = readNotes(); // lines of this page's own: formalities answered for the person
+
+function readNotes() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(notesKey) || "[]");
+    return Array.isArray(kept) ? kept.filter((note) => Number.isInteger(note.at) && typeof note.text === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 async function start() {
   let info;
@@ -69,11 +82,12 @@ function render() {
   document.body.dataset.status = view.status;
   document.body.dataset.step = view.step;
   document.body.classList.toggle("read-only", Boolean(view.read_only));
-  document.body.classList.toggle("my-turn", view.legal.length > 0);
+  document.body.classList.toggle("my-turn", view.legal.length > 0 && !isFormality());
   el("prompt").textContent = promptText();
   showJoin(table);
   renderer.render(el("board"), view, context());
   renderActions();
+  answerFormality();
   renderSeats(table);
   renderControls(table);
   renderLog();
@@ -95,6 +109,7 @@ function promptText() {
     const outcome = view.table.outcome;
     return `Game over. ${outcome ? outcome.text : ""}`;
   }
+  if (isFormality()) return view.prompt;
   if (view.legal.length) return `Your move — ${view.prompt}`;
   return view.prompt;
 }
@@ -133,12 +148,48 @@ function act(action) {
   socket.act(action, view.step);
 }
 
+/** Whether the seat's one choice is a formality this page answers by itself. */
+function isFormality() {
+  return Boolean(view.formality) && view.legal.length === 1 && view.status === "playing"
+    && !view.read_only;
+}
+
+/**
+ * Answer a formality (decline a POACH window without a POACH, say) after the table's fixed
+ * pause, the same whatever the hand: a window with a person in it closes no sooner for
+ * someone who holds nothing. Shows no button, no countdown, no per-seat progress.
+ */
+function answerFormality() {
+  if (!isFormality()) {
+    clearTimeout(formalityTimer);
+    formalityTimer = null;
+    formalityStep = null;
+    return;
+  }
+  if (formalityStep === view.step) return; // already waiting to answer this one
+  clearTimeout(formalityTimer);
+  formalityStep = view.step;
+  const step = view.step;
+  const choice = view.legal[0];
+  const pause = Math.max(0, Number(view.formality_pause ?? 1.5)) * 1000;
+  formalityTimer = setTimeout(() => {
+    formalityTimer = null;
+    if (!view || view.step !== step || !isFormality()) return;
+    notes.push({ at: log.length, text: `(answered for you: ${choice.label})` });
+    try {
+      sessionStorage.setItem(notesKey, JSON.stringify(notes));
+    } catch { /* private mode: the note lasts as long as the page */ }
+    renderLog();
+    act(choice.action);
+  }, pause);
+}
+
 function renderActions() {
   const panel = el("actions-panel");
   const seated = view.you !== null;
   panel.hidden = !seated || view.status !== "playing" || Boolean(view.read_only);
-  el("actions-title").textContent = view.legal.length ? "Your move" : "Waiting";
-  if (!view.legal.length) {
+  el("actions-title").textContent = view.legal.length && !isFormality() ? "Your move" : "Waiting";
+  if (!view.legal.length || isFormality()) {
     replace(el("actions"), h("p", { class: "note" }, view.status === "playing" ? view.prompt : ""));
     return;
   }
@@ -223,11 +274,25 @@ function recordLinks(table) {
   ];
 }
 
+/** The table's log with this page's own notes where they happened. */
+function logLines() {
+  const lines = [];
+  let next = 0;
+  log.forEach((line, index) => {
+    while (next < notes.length && notes[next].at <= index) lines.push(notes[next++]);
+    lines.push({ text: line });
+  });
+  while (next < notes.length && notes[next].at <= log.length) lines.push(notes[next++]);
+  return lines;
+}
+
 function renderLog() {
   const list = el("log");
-  const shown = list.children.length;
-  if (shown > log.length) replace(list);
-  for (const line of log.slice(list.children.length)) list.append(h("li", {}, line));
+  const lines = logLines();
+  if (list.children.length > lines.length) replace(list);
+  for (const line of lines.slice(list.children.length)) {
+    list.append(h("li", line.at === undefined ? {} : { class: "answered" }, line.text));
+  }
   list.scrollTop = list.scrollHeight;
 }
 
