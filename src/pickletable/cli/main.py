@@ -15,6 +15,7 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
+from pickletable import __version__
 from pickletable.bots import make_bot
 from pickletable.cli.table_config import build_table
 from pickletable.cli.terminal import TerminalGame
@@ -31,6 +32,29 @@ app = typer.Typer(
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _show_version(value: bool) -> None:
+    """Print ``pickletable <version>`` and stop (the ``--version`` option)."""
+    if value:
+        typer.echo(f"pickletable {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="print pickletable's version and stop",
+        ),
+    ] = False,
+) -> None:
+    """Play, study and teach three pickleball tabletop games."""
+
 
 GameArg = Annotated[str, typer.Argument(help="board, card or slam")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", help="how many players")]
