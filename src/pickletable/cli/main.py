@@ -15,10 +15,10 @@ from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
-from pickletable import __version__
 from pickletable.bots import make_bot
 from pickletable.cli.table_config import build_table
 from pickletable.cli.terminal import TerminalGame
+from pickletable.cli.version import main_options
 from pickletable.core.errors import PickletableError, ReplayStopError
 from pickletable.core.match import run_match
 from pickletable.core.records import Recorder, load_record, provenance, replay
@@ -34,26 +34,7 @@ app = typer.Typer(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _show_version(value: bool) -> None:
-    """Print ``pickletable <version>`` and stop (the ``--version`` option)."""
-    if value:
-        typer.echo(f"pickletable {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _main(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version",
-            callback=_show_version,
-            is_eager=True,
-            help="print pickletable's version and stop",
-        ),
-    ] = False,
-) -> None:
-    """Play, study and teach three pickleball tabletop games."""
+app.callback()(main_options)
 
 
 GameArg = Annotated[str, typer.Argument(help="board, card or slam")]
