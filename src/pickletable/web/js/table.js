@@ -2,6 +2,7 @@
 
 import { api, keepSeatToken, seatToken, TableSocket } from "./api.js";
 import { h, replace } from "./dom.js";
+import { indexFor, keyFor } from "./keys.js";
 
 const tableId = location.pathname.split("/")[2];
 const el = (id) => document.getElementById(id);
@@ -200,7 +201,7 @@ function renderActions() {
       dataset: { action: choice.action },
       title: choice.action,
       onclick: () => act(choice.action),
-    }, index < 9 ? h("kbd", {}, String(index + 1)) : null, choice.label)));
+    }, keyFor(index) ? h("kbd", {}, keyFor(index)) : null, choice.label)));
 }
 
 function renderSeats(table) {
@@ -388,8 +389,8 @@ async function copyInvite() {
 
 function onKey(event) {
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (/^[1-9]$/.test(event.key) && view && view.legal.length) {
-    const choice = view.legal[Number(event.key) - 1];
+  if (view && view.legal.length && !isFormality()) {
+    const choice = view.legal[indexFor(event.key)];
     if (choice) {
       event.preventDefault();
       act(choice.action);
