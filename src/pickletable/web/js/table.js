@@ -32,7 +32,8 @@ async function start() {
   try {
     info = await api(`/api/tables/${tableId}`, { token });
   } catch (error) {
-    el("prompt").textContent = error.message;
+    if (error.status === 404) noSuchTable();
+    else el("prompt").textContent = error.message;
     return;
   }
   if (token && info.you === null) {
@@ -48,6 +49,20 @@ async function start() {
   document.addEventListener("keydown", onKey);
   showJoin(info);
   connect();
+}
+
+/** A link to a table that does not exist (or no longer does): say so, offer the lobby. */
+function noSuchTable() {
+  document.title = "pickletable — no such table";
+  document.body.dataset.status = "missing";
+  el("title").textContent = "No such table";
+  el("invite").hidden = true;
+  el("join").hidden = true;
+  replace(el("table-main"), h("section", { id: "missing", class: "panel" },
+    h("h2", {}, "No such table"),
+    h("p", {}, `There is no table “${decodeURIComponent(tableId || "")}” here: the link may be mistyped, `
+      + "or the table was never made on this server."),
+    h("p", {}, h("a", { class: "button primary", href: "/" }, "Go to the lobby to start or join a game"))));
 }
 
 function connect() {
