@@ -37,6 +37,8 @@ HOW_TO_INSTALL = (
     "or point PICKLETABLE_CHROMIUM at a Chromium binary"
 )
 ROOT = Path(__file__).resolve().parents[2]
+FORMALITY_PAUSE = "0.3"
+"""Seconds the test server's browsers wait before answering a formality (1.5 by default)."""
 SCREENSHOTS = Path(os.environ.get("PICKLETABLE_SCREENSHOTS", ROOT / "build" / "screenshots"))
 
 
@@ -77,7 +79,11 @@ class Server:
 
     def start(self) -> None:
         """Start and wait until the API answers."""
-        env = {**os.environ, "PICKLETABLE_BOT_DELAY": "0.05"}
+        env = {
+            **os.environ,
+            "PICKLETABLE_BOT_DELAY": "0.05",
+            "PICKLETABLE_FORMALITY_PAUSE": FORMALITY_PAUSE,
+        }
         with self.output.open("ab") as log:
             self.process = subprocess.Popen(
                 [

@@ -42,7 +42,7 @@ EXPECTED_NORTH = """\
 │  Seat     Team   Cards  On the table                                         │
 │  North ◀  North      8                                                       │
 │  South    South      7                                                       │
-│ Draw pile: 36 cards   Discard pile: 6 on top (1 card)                        │
+│ Draw pile: 36 cards   Discard pile: 6 (the only card)                        │
 ╰──────────────────────────────────────────────────────────────────────────────╯
 ╭───────────────────────────── Your hand — North ──────────────────────────────╮
 │ Sorted: 2 3 4 6 7 8 9 Dink Shot                                              │

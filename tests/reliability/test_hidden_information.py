@@ -79,7 +79,8 @@ def test_no_message_carries_what_its_receiver_may_not_see(
             unknown = set(message["log"]) - expected.lines[audience] - NOTES
             assert not unknown, (audience, unknown)
             checked += 1
-    assert checked > 20
+    # A short game (chance comes from the OS) still sends every audience several views.
+    assert checked >= 3 * len(seats), checked
     for answer in rest:
         _no_secret_keys(answer)
 

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from pickletable.cli.version import main_options
 from pickletable.core.errors import PickletableError
 
 app = typer.Typer(
@@ -20,6 +21,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.callback()(main_options)
 
 F = TypeVar("F", bound=Callable[..., Any])
 

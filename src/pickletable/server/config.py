@@ -17,6 +17,8 @@ DATABASE_ENV = "PICKLETABLE_DATABASE_URL"
 """Environment variable that overrides the default database URL."""
 BOT_DELAY_ENV = "PICKLETABLE_BOT_DELAY"
 """Environment variable for the seconds a bot waits before it moves (tests set 0)."""
+FORMALITY_PAUSE_ENV = "PICKLETABLE_FORMALITY_PAUSE"
+"""Environment variable for the seconds a browser waits before it answers a formality."""
 
 
 def default_database_path() -> Path:
@@ -108,6 +110,12 @@ class Settings:
     database_url: str = field(default_factory=default_database_url)
     bot_delay: float = field(default_factory=lambda: float(os.environ.get(BOT_DELAY_ENV, "0.6")))
     """Seconds a bot waits before it moves, so people can follow the game."""
+    formality_pause: float = field(
+        default_factory=lambda: float(os.environ.get(FORMALITY_PAUSE_ENV, "1.5"))
+    )
+    """Seconds a browser waits before it answers a formality for its person (a POACH
+    window declined without a POACH, say). The same whatever the hand, so a window
+    with a person in it closes no sooner for someone who holds nothing."""
     grace_seconds: float = 30.0
     """How long a disconnected seat stays its owner's before others may hand it to a bot."""
     now: Callable[[], float] = field(default_factory=lambda: time.time)

@@ -314,18 +314,22 @@ class LiveTable:
     def view(self, audience: int | None, log_from: int = 0) -> dict[str, Any]:
         """The message for one seat (or a spectator): its observation, its log, its choices.
 
-        `log_from` is how many log lines the receiver already has.
+        `log_from` is how many log lines the receiver already has. `formality` says
+        whether the seat's one choice is a formality (`GameState.is_formality`), which
+        the browser answers by itself: it is only ever set for the seat asked.
         """
         state = self.state
         observation = self.game.presenter.view(state, audience)
         player = state.current_player
         legal: list[dict[str, str]] = []
+        formality = False
         playable = self.status == PLAYING and self.read_only is None
         if playable and audience is not None and player == audience:
             legal = [
                 {"action": str(action), "label": self.game.presenter.label(state, action)}
                 for action in state.legal_actions()
             ]
+            formality = len(legal) == 1 and state.is_formality()
         lines = self.logs[audience]
         return {
             "type": "view",
@@ -336,6 +340,7 @@ class LiveTable:
             "prompt": str(observation.get("prompt") or self.game.presenter.prompt(state)),
             "observation": observation,
             "legal": legal,
+            "formality": formality,
             "log_start": log_from,
             "log": lines[log_from:],
             "last_result": self._last_result_line(audience),

@@ -573,9 +573,14 @@ class TableManager(Driver):
         return seat
 
     def _extras(self, table: LiveTable) -> dict[str, Any]:
-        """Facts every view carries besides the seat's own: the table and the turn clock."""
+        """Facts every view carries besides the seat's own: the table, the turn clock and
+        how long a browser waits before it answers a formality."""
         deadline = self._deadlines.get(table.id)
         clock = None
         if deadline is not None and deadline[1] == len(table.steps):
             clock = {"seat": deadline[0], "deadline": deadline[2]}
-        return {"table": self.info(table), "clock": clock}
+        return {
+            "table": self.info(table),
+            "clock": clock,
+            "formality_pause": self.settings.formality_pause,
+        }

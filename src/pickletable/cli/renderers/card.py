@@ -107,7 +107,8 @@ def _table(observation: dict[str, Any]) -> RenderableType:
             or Text("nothing yet")
         )
         return Panel(Group(table, shown), title="Table", border_style="blue")
-    piles = Text(f"Draw pile: {observation['draw_count']} cards")
+    drawn = observation["draw_count"]
+    piles = Text(f"Draw pile: {drawn} card{'' if drawn == 1 else 's'}")
     if observation["reshuffles"]:
         piles.append(f" (made again {observation['reshuffles']}×)")
     piles.append("   Discard pile: ")
@@ -116,7 +117,7 @@ def _table(observation: dict[str, Any]) -> RenderableType:
     else:
         piles.append_text(card_text(observation, observation["discard_top"]))
         count = observation["discard_count"]
-        piles.append(f" on top ({count} card{'s' if count != 1 else ''})")
+        piles.append(" (the only card)" if count == 1 else f" on top ({count} cards)")
     parts: list[RenderableType] = [table, piles]
     if observation["final_lap"]:
         parts.append(

@@ -58,6 +58,15 @@ def cards_text(observation: dict[str, Any], codes: list[str]) -> Text:
     return Text(" ").join(card_text(observation, code) for code in codes)
 
 
+def tokens_shown(observation: dict[str, Any], seat: int) -> str:
+    """A seat's tokens; in doubles a team's tokens, shown once on its first member's row."""
+    if observation["doubles"]:
+        for team in observation["teams"]:
+            if seat in team and seat != team[0]:
+                return ""
+    return str(observation["tokens"][seat])
+
+
 def _players(observation: dict[str, Any]) -> RenderableType:
     names = observation["names"]
     doubles = observation["doubles"]
@@ -81,14 +90,15 @@ def _players(observation: dict[str, Any]) -> RenderableType:
         row += [
             str(observation["hand_counts"][seat]),
             str(observation["discard_counts"][seat]),
-            str(observation["tokens"][seat]),
+            tokens_shown(observation, seat),
             _status(observation, seat, inside, duel),
         ]
         table.add_row(*row)
     phase = PHASE_TITLES.get(observation["phase"], observation["phase"])
+    target = observation["tokens_to_win"]
     title = (
         f"Pickleball Slam — round {observation['round']}, {phase} — "
-        f"first to {observation['tokens_to_win']} tokens"
+        f"first to {target} token{'' if target == 1 else 's'}"
     )
     return Panel(table, title=title, border_style="green")
 

@@ -50,7 +50,7 @@ class BoardPresenter(Presenter):
                 card["label"] = _shot_name(card["face"])
         play_card = view["play_card"]
         if play_card is not None:
-            view["play_card"] = {"id": play_card, "text": content.play_cards[play_card].text}
+            view["play_card"] = {"id": play_card, "text": play_card_text(board, play_card)}
         if view["outcome"] is not None:
             view["outcome"]["text"] = self.outcome_text(board)
         view["options"] = dict(board.rules.options)
@@ -141,7 +141,7 @@ def _describe(state: BoardState, event: Event) -> str:
     if kind == EventKind.POINT:
         return f"{name(data['seat'])} earns a point: {data['from']:.1f} -> {data['to']:.1f}."
     if kind == EventKind.PLAY_CARD:
-        return f'{name(data["seat"])} draws a Play Card: "{content.play_cards[data["card"]].text}"'
+        return f'{name(data["seat"])} draws a Play Card: "{play_card_text(state, data["card"])}"'
     if kind == EventKind.MOVE:
         return _describe_move(state, data)
     if kind == EventKind.NO_EFFECT:
@@ -223,13 +223,22 @@ def _label(state: BoardState, action: Action) -> str:
     return str(action)
 
 
+def play_card_text(state: BoardState, card: str) -> str:
+    """A Play Card's words for this table: in singles a card about "your partner" says
+    instead that it has no effect (there is no partner to move)."""
+    info = state.rules.content.play_cards[card]
+    if info.effect == "move_partner" and not state.rules.doubles:
+        return "A card for doubles: it has no effect in singles."
+    return info.text
+
+
 def _draw_label(state: BoardState, card: str) -> str:
     content = state.rules.content
     pile = pile_to_draw(state)
     if pile == "character":
         return content.characters[card].name
     if pile == "play":
-        return content.play_cards[card].text
+        return play_card_text(state, card)
     return _card_label(state, pile, card).removeprefix("the ")
 
 
@@ -266,7 +275,7 @@ def _prompt(state: BoardState, presenter: BoardPresenter) -> str:
     if step == Step.PLAY_DRAW and state.earner is not None:
         return f"{name(state.earner)} draws a Play Card"
     if step == Step.PLAY_TARGET and state.earner is not None:
-        text = state.rules.content.play_cards[state.play_card or ""].text
+        text = play_card_text(state, state.play_card or "")
         return f'{name(state.earner)} picks an opponent: "{text}"'
     if step == Step.CARD_DRAW and state.earner is not None:
         what = "a Skill Card" if state.draw_pile == "skill" else "a Strategy Card"

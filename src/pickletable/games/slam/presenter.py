@@ -153,7 +153,9 @@ def _turn_words(state: SlamPosition) -> str:
     elif state.last_number is None:
         words = "lead with any number"
     else:
-        words = f"play on {state.last_number} ({' or '.join(str(n) for n in follow)})"
+        words = f"play on {state.last_number}"
+        if list(follow) != [state.last_number]:  # when only that number may follow, say it once
+            words += f" ({' or '.join(str(n) for n in follow)})"
     if state.step == Step.PARTNER:
         words += " for the team"
     return words
@@ -179,7 +181,13 @@ def outcome_text(state: SlamPosition) -> str:
     outcome = state.outcome
     if outcome is None:
         return ""
-    return f"{_names(state, list(outcome.winners))} first to {state.rules.tokens_to_win} tokens"
+    target = state.rules.tokens_to_win
+    return f"{_names(state, list(outcome.winners))} first to {target} token{_s(target)}"
+
+
+def _s(count: int) -> str:
+    """The plural ending for `count` things."""
+    return "" if count == 1 else "s"
 
 
 # --- action labels ---------------------------------------------------------------------

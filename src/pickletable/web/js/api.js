@@ -29,7 +29,9 @@ export async function api(path, { method = "GET", body, token } = {}) {
     const detail = Array.isArray(data.detail)
       ? data.detail.map((d) => `${d.loc.slice(-1)[0]}: ${d.msg}`).join("; ")
       : data.detail;
-    throw new Error(detail || `${response.status} ${response.statusText}`);
+    const error = new Error(detail || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
   }
   return data;
 }

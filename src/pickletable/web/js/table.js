@@ -2,6 +2,7 @@
 
 import { api, keepSeatToken, seatToken, TableSocket } from "./api.js";
 import { h, replace } from "./dom.js";
+import { indexFor, keyFor } from "./keys.js";
 
 const tableId = location.pathname.split("/")[2];
 const el = (id) => document.getElementById(id);
@@ -12,13 +13,27 @@ let view = null;
 let log = [];
 let clockTimer = null;
 let leaving = false;
+let formalityTimer = null;
+let formalityStep = null;
+const notesKey = `pickletable:answered:${tableId}`;
+const notes = readNotes(); // lines of this page's own: formalities answered for the person
+
+function readNotes() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(notesKey) || "[]");
+    return Array.isArray(kept) ? kept.filter((note) => Number.isInteger(note.at) && typeof note.text === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 async function start() {
   let info;
   try {
     info = await api(`/api/tables/${tableId}`, { token });
   } catch (error) {
-    el("prompt").textContent = error.message;
+    if (error.status === 404) noSuchTable();
+    else el("prompt").textContent = error.message;
     return;
   }
   if (token && info.you === null) {
@@ -34,6 +49,20 @@ async function start() {
   document.addEventListener("keydown", onKey);
   showJoin(info);
   connect();
+}
+
+/** A link to a table that does not exist (or no longer does): say so, offer the lobby. */
+function noSuchTable() {
+  document.title = "pickletable — no such table";
+  document.body.dataset.status = "missing";
+  el("title").textContent = "No such table";
+  el("invite").hidden = true;
+  el("join").hidden = true;
+  replace(el("table-main"), h("section", { id: "missing", class: "panel" },
+    h("h2", {}, "No such table"),
+    h("p", {}, `There is no table “${decodeURIComponent(tableId || "")}” here: the link may be mistyped, `
+      + "or the table was never made on this server."),
+    h("p", {}, h("a", { class: "button primary", href: "/" }, "Go to the lobby to start or join a game"))));
 }
 
 function connect() {
@@ -69,11 +98,12 @@ function render() {
   document.body.dataset.status = view.status;
   document.body.dataset.step = view.step;
   document.body.classList.toggle("read-only", Boolean(view.read_only));
-  document.body.classList.toggle("my-turn", view.legal.length > 0);
+  document.body.classList.toggle("my-turn", view.legal.length > 0 && !isFormality());
   el("prompt").textContent = promptText();
   showJoin(table);
   renderer.render(el("board"), view, context());
   renderActions();
+  answerFormality();
   renderSeats(table);
   renderControls(table);
   renderLog();
@@ -95,6 +125,7 @@ function promptText() {
     const outcome = view.table.outcome;
     return `Game over. ${outcome ? outcome.text : ""}`;
   }
+  if (isFormality()) return view.prompt;
   if (view.legal.length) return `Your move — ${view.prompt}`;
   return view.prompt;
 }
@@ -133,12 +164,48 @@ function act(action) {
   socket.act(action, view.step);
 }
 
+/** Whether the seat's one choice is a formality this page answers by itself. */
+function isFormality() {
+  return Boolean(view.formality) && view.legal.length === 1 && view.status === "playing"
+    && !view.read_only;
+}
+
+/**
+ * Answer a formality (decline a POACH window without a POACH, say) after the table's fixed
+ * pause, the same whatever the hand: a window with a person in it closes no sooner for
+ * someone who holds nothing. Shows no button, no countdown, no per-seat progress.
+ */
+function answerFormality() {
+  if (!isFormality()) {
+    clearTimeout(formalityTimer);
+    formalityTimer = null;
+    formalityStep = null;
+    return;
+  }
+  if (formalityStep === view.step) return; // already waiting to answer this one
+  clearTimeout(formalityTimer);
+  formalityStep = view.step;
+  const step = view.step;
+  const choice = view.legal[0];
+  const pause = Math.max(0, Number(view.formality_pause ?? 1.5)) * 1000;
+  formalityTimer = setTimeout(() => {
+    formalityTimer = null;
+    if (!view || view.step !== step || !isFormality()) return;
+    notes.push({ at: log.length, text: `(answered for you: ${choice.label})` });
+    try {
+      sessionStorage.setItem(notesKey, JSON.stringify(notes));
+    } catch { /* private mode: the note lasts as long as the page */ }
+    renderLog();
+    act(choice.action);
+  }, pause);
+}
+
 function renderActions() {
   const panel = el("actions-panel");
   const seated = view.you !== null;
   panel.hidden = !seated || view.status !== "playing" || Boolean(view.read_only);
-  el("actions-title").textContent = view.legal.length ? "Your move" : "Waiting";
-  if (!view.legal.length) {
+  el("actions-title").textContent = view.legal.length && !isFormality() ? "Your move" : "Waiting";
+  if (!view.legal.length || isFormality()) {
     replace(el("actions"), h("p", { class: "note" }, view.status === "playing" ? view.prompt : ""));
     return;
   }
@@ -149,7 +216,7 @@ function renderActions() {
       dataset: { action: choice.action },
       title: choice.action,
       onclick: () => act(choice.action),
-    }, index < 9 ? h("kbd", {}, String(index + 1)) : null, choice.label)));
+    }, keyFor(index) ? h("kbd", {}, keyFor(index)) : null, choice.label)));
 }
 
 function renderSeats(table) {
@@ -223,11 +290,25 @@ function recordLinks(table) {
   ];
 }
 
+/** The table's log with this page's own notes where they happened. */
+function logLines() {
+  const lines = [];
+  let next = 0;
+  log.forEach((line, index) => {
+    while (next < notes.length && notes[next].at <= index) lines.push(notes[next++]);
+    lines.push({ text: line });
+  });
+  while (next < notes.length && notes[next].at <= log.length) lines.push(notes[next++]);
+  return lines;
+}
+
 function renderLog() {
   const list = el("log");
-  const shown = list.children.length;
-  if (shown > log.length) replace(list);
-  for (const line of log.slice(list.children.length)) list.append(h("li", {}, line));
+  const lines = logLines();
+  if (list.children.length > lines.length) replace(list);
+  for (const line of lines.slice(list.children.length)) {
+    list.append(h("li", line.at === undefined ? {} : { class: "answered" }, line.text));
+  }
   list.scrollTop = list.scrollHeight;
 }
 
@@ -323,8 +404,8 @@ async function copyInvite() {
 
 function onKey(event) {
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (/^[1-9]$/.test(event.key) && view && view.legal.length) {
-    const choice = view.legal[Number(event.key) - 1];
+  if (view && view.legal.length && !isFormality()) {
+    const choice = view.legal[indexFor(event.key)];
     if (choice) {
       event.preventDefault();
       act(choice.action);

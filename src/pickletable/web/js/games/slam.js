@@ -30,8 +30,9 @@ function top(obs, ctx, lastRound) {
     h("span", { class: "note" }, `First to ${obs.tokens_to_win} token${obs.tokens_to_win === 1 ? "" : "s"}`),
     obs.draw_turns !== null && obs.draw_turns !== undefined
       ? h("span", { class: "note" }, `DRAW turns: ${obs.draw_turns} (limit ${obs.lap_limit} laps)`) : null,
-    obs.doubles ? h("span", { class: "note" }, "Doubles: " + obs.teams.map((team) =>
-      team.map((p) => obs.names[p]).join(" & ")).join(" v ")) : null,
+    obs.doubles ? h("span", { class: "note teams" }, "Doubles: ", obs.teams.map((team, i) =>
+      h("span", { class: "team" }, i ? " v " : "", team.map((p) => obs.names[p]).join(" & "), " ",
+        tokens(obs.tokens[team[0]], obs.tokens_to_win)))) : null,
     lastRound ? h("span", { class: "last-result" }, h("strong", {}, "Last round: "), lastRound) : null);
 }
 
@@ -67,7 +68,7 @@ function others(obs, view, ctx) {
     return h("section", { class: `other${acting ? " acting" : ""}${inRound ? "" : " out"}`, "aria-label": obs.names[seat] },
       h("header", {}, h("span", {}, obs.names[seat], " ", h("small", {}, ctx.seatLabel(seat)),
         partner ? h("span", { class: "badge" }, "partner") : null),
-        tokens(obs.tokens[seat], obs.tokens_to_win)),
+        obs.doubles ? null : tokens(obs.tokens[seat], obs.tokens_to_win)), // doubles: once per team, above
       h("p", { class: "note" }, `${obs.hand_counts[seat]} in hand · ${obs.discard_counts[seat]} discarded`,
         obs.dealer === seat ? " · dealer" : "", duel ? " · in the duel" : "",
         inRound ? "" : " · out of the round", obs.last_player === seat ? " · played last" : ""),
@@ -112,7 +113,8 @@ function hand(obs, view, ctx, face) {
   };
   const me = view.you;
   return h("section", { class: "hand-box", "aria-label": "Your hand" },
-    h("h3", {}, `Your hand (${obs.hand.length})`, " ", tokens(obs.tokens[me], obs.tokens_to_win)),
+    h("h3", {}, `Your hand (${obs.hand.length})`, " ",
+      obs.doubles ? null : tokens(obs.tokens[me], obs.tokens_to_win)),
     obs.drawn ? h("div", { class: "drawn-box" }, h("strong", {}, "Drawn:"), face(obs.drawn, actionFor(obs.drawn))) : null,
     h("div", { class: "cards" }, obs.hand.map((code) => face(code, actionFor(code)))),
     obs.discards && obs.discards.length ? h("p", { class: "note" }, "Your discards: ",
