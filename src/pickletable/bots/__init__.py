@@ -27,13 +27,16 @@ from pickletable.bots.random_bot import RandomBot
 from pickletable.core.agents import Agent
 from pickletable.core.errors import SeatError, UnknownGameError
 from pickletable.core.registry import entry
+from pickletable.core.seats import LEARNED
 
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
 """Each level and the bot that plays it."""
 
 
 def make_bot(level: str, game_id: str) -> Agent:
-    """The bot for a level (``easy``, ``medium`` or ``hard``) in a game."""
+    """The bot for a level (``easy``, ``medium`` or ``hard``, or ``learned:PATH``) in a game."""
+    if level.lower().startswith(LEARNED):
+        return bot_from_name(level, game_id)
     if level not in LEVELS:
         raise SeatError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
     return bot_from_name(LEVELS[level], game_id)
@@ -41,6 +44,8 @@ def make_bot(level: str, game_id: str) -> Agent:
 
 def bot_from_name(name: str, game_id: str) -> Agent:
     """A bot by level or by name (see the module docstring)."""
+    if name.strip().lower().startswith(LEARNED):
+        return _learned(name.strip()[len(LEARNED) :], game_id)
     text = name.strip().lower()
     if text in LEVELS:
         text = LEVELS[text]
@@ -55,8 +60,18 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return OmniscientBot(_ismcts(name, game_id, settings))
     raise SeatError(
         f"unknown bot {name!r}: use easy, medium, hard, random, heuristic, "
-        "ismcts[:N|:Nms][:random|:heuristic] or omniscient[...] (the same options)"
+        "ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same options) "
+        "or learned:PATH"
     )
+
+
+def _learned(path: str, game_id: str) -> Agent:
+    """A policy trained with `pickletable.envs` (``learned:PATH``), for the game it was made for."""
+    try:
+        from pickletable.envs.learning import load_agent
+    except ImportError:
+        raise SeatError("learned bots need the rl extra: pip install 'pickletable[rl]'") from None
+    return load_agent(path, game_id)
 
 
 def _ismcts(name: str, game_id: str, settings: list[str]) -> ISMCTSBot:

@@ -72,4 +72,6 @@ def build_table(
     values = game.options.parse(pairs)
     path = values.get("content")
     content = game.load_content(str(path)) if path else game.default_content()
-    return TableConfig(game, count, values, parse_seats(seats, count, default_humans), content)
+    return TableConfig(
+        game, count, values, parse_seats(seats, count, default_humans, learned=True), content
+    )

@@ -15,6 +15,9 @@ from pickletable.core.errors import SeatError
 
 BOT_LEVELS = ("easy", "medium", "hard")
 DEFAULT_BOT_LEVEL = "medium"
+LEARNED = "learned:"
+"""``bot:learned:PATH``: a policy trained with `pickletable.envs`, loaded from PATH
+(terminal and arena only: a server never opens a file a client names)."""
 
 
 @dataclass(frozen=True)
@@ -36,8 +39,9 @@ class SeatSpec:
         return f"human:{self.name}" if self.name else "human"
 
 
-def parse_seat(text: str) -> SeatSpec:
-    """Read one entry: ``human``, ``human:NAME``, ``bot`` or ``bot:easy|medium|hard``."""
+def parse_seat(text: str, *, learned: bool = False) -> SeatSpec:
+    """Read one entry: ``human``, ``human:NAME``, ``bot`` or ``bot:easy|medium|hard``
+    (and, with `learned`, ``bot:learned:PATH``)."""
     kind, colon, rest = text.strip().partition(":")
     kind = kind.lower()
     if colon and not rest.strip() and kind in ("human", "bot"):
@@ -49,6 +53,13 @@ def parse_seat(text: str) -> SeatSpec:
         raise SeatError(f"seat {text!r}: write {what}")
     if kind == "human":
         return SeatSpec("human", name=rest.strip())
+    if kind == "bot" and rest.strip().lower().startswith(LEARNED):
+        path = rest.strip()[len(LEARNED) :].strip()
+        if not learned:
+            raise SeatError(f"seat {text!r}: learned bots are for the terminal and the arena")
+        if not path:
+            raise SeatError(f"seat {text!r}: write bot:learned:PATH (a policy .npz file)")
+        return SeatSpec("bot", level=LEARNED + path)
     if kind == "bot":
         level = rest.strip().lower() or DEFAULT_BOT_LEVEL
         if level not in BOT_LEVELS:
@@ -57,7 +68,9 @@ def parse_seat(text: str) -> SeatSpec:
     raise SeatError(f"seat {text!r}: write human, human:NAME, bot or bot:easy|medium|hard")
 
 
-def parse_seats(text: str | None, count: int, default_humans: int = 1) -> list[SeatSpec]:
+def parse_seats(
+    text: str | None, count: int, default_humans: int = 1, *, learned: bool = False
+) -> list[SeatSpec]:
     """Read a comma-separated ``--seats`` list for a table of `count` seats.
 
     With no list, the first `default_humans` seats are humans and the rest bots
@@ -69,7 +82,7 @@ def parse_seats(text: str | None, count: int, default_humans: int = 1) -> list[S
         return [SeatSpec("human") for _ in range(default_humans)] + [
             SeatSpec("bot", level=DEFAULT_BOT_LEVEL) for _ in range(count - default_humans)
         ]
-    specs = [parse_seat(e) for e in text.split(",") if e.strip()]
+    specs = [parse_seat(e, learned=learned) for e in text.split(",") if e.strip()]
     if len(specs) != count:
         raise SeatError(f"--seats lists {len(specs)} seats but this table has {count}")
     names = [spec.name for spec in specs if spec.name]

@@ -28,6 +28,7 @@ from pickletable.analysis.statistics import wilson_interval
 from pickletable.bots import bot_from_name
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
+from pickletable.core.errors import SeatError
 from pickletable.core.registry import get_game
 from pickletable.envs.encoding import Encoding
 from pickletable.envs.single import SingleAgentEnv
@@ -99,6 +100,26 @@ class PolicyAgent:
         features = encoding.encode(view.observed, view.seat)
         generator = np.random.default_rng(rng.getrandbits(32))
         return encoding.decode_action(self.policy.act(features, mask, generator, self.greedy))
+
+
+def load_agent(path: str | Path, game_id: str, *, greedy: bool = False) -> PolicyAgent:
+    """The policy saved at `path` as a bot of `game_id` (``bot:learned:PATH``).
+
+    Refused, with the reason, when the file is missing or broken, or was
+    trained for another game.
+    """
+    try:
+        policy, about = LinearPolicy.load(path)
+    except (OSError, ValueError, KeyError) as error:
+        raise SeatError(
+            f"learned:{path}: not a policy saved by pickletable.envs ({error})"
+        ) from None
+    if about.get("game") != game_id:
+        raise SeatError(f"learned:{path} was trained for {about.get('game')!r}, not {game_id!r}")
+    encoding = encoding_for(game_id, about.get("players"), about.get("options") or {})
+    if policy.weights.shape != (encoding.n_actions, encoding.size + 1):
+        raise SeatError(f"learned:{path} does not fit this version's {game_id} encoding")
+    return PolicyAgent(policy, encoding, greedy=greedy)
 
 
 @dataclass
