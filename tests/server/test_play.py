@@ -201,6 +201,28 @@ def test_a_seat_can_be_handed_to_a_bot_and_the_game_finishes(client: Client) -> 
     assert yellow["kind"] == "bot" and "left" in yellow["label"]
 
 
+def test_a_player_who_left_takes_the_seat_back_with_their_token(client: Client) -> None:
+    table_id, made, joined = seated_pair(client, "board")
+    url = f"/api/tables/{table_id}/seats/2/reclaim"
+    yellow = {"X-Seat-Token": joined["token"]}
+    assert client.post(url, headers=yellow).status_code == 409  # nobody left: nothing to take
+    left = client.post(f"/api/tables/{table_id}/seats/2/bot", json={}, headers=yellow)
+    assert left.status_code == 204
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        player = Player(socket, joined["token"])
+        view = player.current()
+        assert view["you"] == 2 and view["table"]["seats"][1]["kind"] == "bot"
+        assert view["legal"] == []  # the bot plays the seat: its player is offered nothing
+        refused = client.post(url, headers={"X-Seat-Token": made["token"]})
+        assert refused.status_code == 403 and "only the player who left" in refused.text
+        assert client.post(url).status_code == 403
+        assert client.post(url, headers=yellow).status_code == 204
+        view = wait_for(player, lambda v: v["table"]["seats"][1]["kind"] == "human")
+    assert view["table"]["seats"][1]["label"] == "Bob"
+    assert "Bob takes Yellow back from the bot." in player.log
+    assert client.post(url, headers=yellow).status_code == 409
+
+
 def test_a_seat_gone_past_the_grace_time_can_be_handed_over_by_another(
     serve: Any,
 ) -> None:

@@ -92,6 +92,8 @@ class Driver:
             async with self._locks[table.id]:
                 if len(table.steps) != index or table.status != PLAYING:
                     continue
+                if not table.seat(player).is_bot:  # its player took the seat back meanwhile
+                    continue
                 step = table.apply(player, action)
                 await self._commit(table, [step])
                 await self.hub.broadcast(table)

@@ -324,7 +324,8 @@ class LiveTable:
         legal: list[dict[str, str]] = []
         formality = False
         playable = self.status == PLAYING and self.read_only is None
-        if playable and audience is not None and player == audience:
+        asked = audience is not None and player == audience and not self._bot_plays(audience)
+        if playable and asked:
             legal = [
                 {"action": str(action), "label": self.game.presenter.label(state, action)}
                 for action in state.legal_actions()
@@ -346,6 +347,13 @@ class LiveTable:
             "last_result": self._last_result_line(audience),
             "read_only": self.read_only.message if self.read_only else None,
         }
+
+    def _bot_plays(self, audience: int) -> bool:
+        """Whether a bot plays this seat now (its player left): the seat is offered nothing."""
+        try:
+            return self.seat(audience).is_bot
+        except KeyError:
+            return False
 
     def _last_result_line(self, audience: int | None) -> str | None:
         """The last point or round won, as `audience` may see it."""

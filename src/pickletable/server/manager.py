@@ -288,6 +288,27 @@ class TableManager(Driver):
             await self.hub.broadcast(table)
         self._wake_driver(table)
 
+    async def reclaim(self, table_id: str, token: str | None, seat_number: int) -> None:
+        """A player who left takes their seat back from the bot, with their seat token."""
+        table = await self.fetch(table_id)
+        async with self._locks[table.id]:
+            seat = self._seat(table, seat_number)
+            if not token or not seat.holds(token):
+                raise NotYours(
+                    f"only the player who left {seat.name} can take it back, "
+                    "with the seat token their browser keeps"
+                )
+            self._writable(table)
+            if not seat.is_bot or not seat.was_human:
+                raise Refused(f"{seat.name} is not played by a bot: there is nothing to take back")
+            if table.status == OVER:
+                raise Refused("the game is over")
+            seat.kind, seat.level, seat.was_human = HUMAN, "", False
+            table.note(f"{seat.player or seat.name} takes {seat.name} back from the bot.")
+            await self._save_seats(table)
+            await self.hub.broadcast(table)
+        self._wake_driver(table)
+
     async def rematch(self, table_id: str, token: str | None) -> LiveTable:
         """A new table with the same game, options and people, under this version's rules.
 

@@ -1,4 +1,5 @@
-"""Tables: create, list, look at, join, start, hand a seat to a bot, rematch, record, replay."""
+"""Tables: create, list, look at, join, start, hand a seat to a bot (and take it back),
+rematch, record, replay."""
 
 from __future__ import annotations
 
@@ -93,6 +94,18 @@ async def hand_to_bot(
 ) -> None:
     """Hand a seat to a bot: your own when you leave, or one whose player has gone."""
     await manager.hand_to_bot(table_id, token, seat, body.level)
+
+
+@router.post(
+    "/{table_id}/seats/{seat}/reclaim", status_code=status.HTTP_204_NO_CONTENT, responses=SEATED
+)
+async def reclaim_seat(table_id: str, seat: int, manager: Manager, token: Token) -> None:
+    """Take your seat back from the bot that plays it since you left.
+
+    Needs the seat token of the player who left (403 otherwise); refused (409) when no
+    bot plays the seat in your place or the game is over. Everyone at the table sees it.
+    """
+    await manager.reclaim(table_id, token, seat)
 
 
 @router.post("/{table_id}/rematch", responses=SEATED)
