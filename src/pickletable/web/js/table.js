@@ -15,6 +15,12 @@ let clockTimer = null;
 let leaving = false;
 let formalityTimer = null;
 let formalityStep = null;
+let pageTitle = "pickletable";
+let wasMyTurn = false;
+let audio = null;
+const SOUND_KEY = "pickletable:sound";
+const FAVICON = "/static/favicon.svg";
+const TURN_FAVICON = "/static/favicon-turn.svg";
 const notesKey = `pickletable:answered:${tableId}`;
 const notes = readNotes(); // lines of this page's own: formalities answered for the person
 
@@ -42,7 +48,9 @@ async function start() {
   }
   renderer = await import(`/static/js/games/${info.game}.js`);
   el("title").textContent = info.title;
-  document.title = `pickletable — ${info.title}`;
+  pageTitle = `pickletable — ${info.title}`;
+  document.title = pageTitle;
+  setUpSound();
   el("rules-link").href = `/rules/${info.game}`;
   el("invite").addEventListener("click", copyInvite);
   el("join-form").addEventListener("submit", join);
@@ -98,7 +106,8 @@ function render() {
   document.body.dataset.status = view.status;
   document.body.dataset.step = view.step;
   document.body.classList.toggle("read-only", Boolean(view.read_only));
-  document.body.classList.toggle("my-turn", view.legal.length > 0 && !isFormality());
+  document.body.classList.toggle("my-turn", isMyTurn());
+  alertTurn();
   el("prompt").textContent = promptText();
   showJoin(table);
   renderer.render(el("board"), view, context());
@@ -162,6 +171,48 @@ function names(list) {
 function act(action) {
   el("refusal").textContent = "";
   socket.act(action, view.step);
+}
+
+/** Whether the viewer has a real choice to make now (not a formality the page answers). */
+function isMyTurn() {
+  return view.status === "playing" && !view.read_only && view.legal.length > 0 && !isFormality();
+}
+
+// --- turn alerts ------------------------------------------------------------------
+/** The tab title and favicon say when it is the viewer's turn; a beep too, if asked for. */
+function alertTurn() {
+  const mine = isMyTurn();
+  document.title = mine ? "▶ Your move — pickletable" : pageTitle;
+  const icon = document.querySelector("link[rel=icon]");
+  if (icon) icon.setAttribute("href", mine ? TURN_FAVICON : FAVICON);
+  if (mine && !wasMyTurn && el("sound").checked) beep();
+  wasMyTurn = mine;
+}
+
+function setUpSound() {
+  const box = el("sound");
+  box.checked = localStorage.getItem(SOUND_KEY) === "on";
+  box.addEventListener("change", () => {
+    localStorage.setItem(SOUND_KEY, box.checked ? "on" : "off");
+    if (box.checked) beep(); // a click allows the page to play sound; let the person hear it
+  });
+}
+
+/** A short beep from the Web Audio API (no audio file). */
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.type = "sine";
+    tone.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch { /* no Web Audio here: the title and the icon still say it */ }
 }
 
 /** Whether the seat's one choice is a formality this page answers by itself. */
@@ -249,8 +300,13 @@ function renderControls(table) {
     }
   }
   if (view.status === "playing" && !view.read_only && seated && table.seats.find((s) => s.seat === view.you).kind === "human") {
-    buttons.push(h("button", { id: "leave", type: "button", onclick: () => handToBot(view.you) },
+    buttons.push(h("button", { id: "leave", type: "button", onclick: confirmLeave },
       "Leave: a bot takes my seat"));
+  }
+  if (view.status === "playing" && !view.read_only && seated && table.seats.find((s) => s.seat === view.you).kind === "bot") {
+    buttons.push(h("p", { class: "note" }, "You left: a bot plays your seat."));
+    buttons.push(h("button", { id: "reclaim", type: "button", class: "primary", onclick: reclaim },
+      "Take my seat back"));
   }
   if (view.status === "over" && !view.read_only) {
     const outcome = table.outcome;
@@ -367,6 +423,40 @@ async function handToBot(seat) {
   await request(`/api/tables/${tableId}/seats/${seat}/bot`, { level: "medium" });
 }
 
+/** Ask before leaving: a dialog on the page (Cancel / Leave), Escape cancels. */
+function confirmLeave() {
+  if (el("leave-dialog")) return;
+  const previous = document.activeElement;
+  const close = () => {
+    document.removeEventListener("keydown", onEscape, true);
+    dialog.remove();
+    if (previous && previous.isConnected) previous.focus();
+  };
+  const onEscape = (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    event.stopPropagation();
+    close();
+  };
+  const cancel = h("button", { id: "leave-cancel", type: "button", onclick: close }, "Cancel");
+  const dialog = h("div", { id: "leave-dialog", class: "dialog-backdrop" },
+    h("div", { class: "dialog panel", role: "dialog", "aria-modal": "true",
+      "aria-labelledby": "leave-dialog-title" },
+    h("h2", { id: "leave-dialog-title" }, "Leave the game?"),
+    h("p", {}, "A bot will play your seat from now on. While the game lasts, this browser can "
+      + "take the seat back with “Take my seat back”."),
+    h("div", { class: "dialog-buttons" }, cancel,
+      h("button", { id: "leave-confirm", type: "button", class: "danger",
+        onclick: async () => { close(); await handToBot(view.you); } }, "Leave"))));
+  document.addEventListener("keydown", onEscape, true);
+  document.body.append(dialog);
+  cancel.focus();
+}
+
+async function reclaim() {
+  await request(`/api/tables/${tableId}/seats/${view.you}/reclaim`, undefined);
+}
+
 async function rematch() {
   const made = await request(`/api/tables/${tableId}/rematch`, {});
   if (made) goToTable(made.table.id);
@@ -403,6 +493,7 @@ async function copyInvite() {
 }
 
 function onKey(event) {
+  if (el("leave-dialog")) return; // the dialog has the keys while it is open
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   if (view && view.legal.length && !isFormality()) {
     const choice = view.legal[indexFor(event.key)];
