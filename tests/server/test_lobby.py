@@ -104,6 +104,7 @@ def test_the_openapi_spec_lists_the_routes(client: Client) -> None:
     spec = client.get("/openapi.json").json()
     assert "/api/tables" in spec["paths"]
     assert "/api/tables/{table_id}/join" in spec["paths"]
+    assert "post" in spec["paths"]["/api/tables/{table_id}/seats/{seat}/reclaim"]
     assert spec["info"]["title"] == "pickletable web table"
 
 

@@ -114,6 +114,7 @@ def test_every_change_to_a_read_only_table_is_refused_with_its_message(
             ("/actions", {"action": "draw dinkin-dana"}, ann),
             ("/start", {"fill_with_bots": True}, ann),
             ("/seats/2/bot", {"level": "easy"}, ann),
+            ("/seats/0/reclaim", {}, ann),
             ("/join", {"name": "Cy"}, None),
         ]:
             headers = {"X-Seat-Token": token} if token else {}
