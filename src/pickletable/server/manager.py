@@ -30,12 +30,11 @@ from pickletable.server.errors import (
     NotFound,
     NotYours,
     Refused,
-    TooMany,
     Unavailable,
 )
 from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError
 from pickletable.server.lobby import listed
-from pickletable.server.moves import check_step, checked_name, only_bots, repeated_move
+from pickletable.server.moves import check_room, check_step, checked_name, only_bots, repeated_move
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
 from pickletable.server.storage import Storage, StoredStep, StoredTable
 from pickletable.server.throttles import OpenCount, PerMinute
@@ -448,18 +447,7 @@ class TableManager(Driver):
     # --- limits and memory -----------------------------------------------------
     def _check_room(self, *, bots_only: bool) -> None:
         """Refuse a new table past the live-table or bot-only-table limit."""
-        limits = self.settings.limits
-        live = [t for t in self.tables.values() if t.status != OVER]
-        if len(live) >= limits.live_tables:
-            raise Unavailable(
-                f"the server has {len(live)} open tables, its limit: "
-                "try again when some have finished"
-            )
-        if bots_only and sum(1 for t in live if only_bots(t)) >= limits.bot_tables:
-            raise TooMany(
-                f"there are {limits.bot_tables} tables of bots only, the limit: "
-                "give one seat to a person, or watch one of those"
-            )
+        check_room(self.settings.limits, list(self.tables.values()), bots_only=bots_only)
 
     async def _sweep_forever(self) -> None:
         while True:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pickletable.core.actions import Action
 from pickletable.core.errors import InvalidActionError
-from pickletable.server.errors import BadRequest, Refused
-from pickletable.server.live import LiveTable
+from pickletable.server.config import Limits
+from pickletable.server.errors import BadRequest, Refused, TooMany, Unavailable
+from pickletable.server.live import OVER, LiveTable
 from pickletable.server.names import clean_name
 from pickletable.server.seats import BOT
 
@@ -50,4 +51,18 @@ def check_step(table: LiveTable, step: int | None, required: bool) -> None:
             f"that move answers step {step}, but the table is at step {now}: "
             "choose again from the new view",
             step=now,
+        )
+
+
+def check_room(limits: Limits, tables: list[LiveTable], *, bots_only: bool) -> None:
+    """Refuse a new table past the live-table or bot-only-table limit."""
+    live = [t for t in tables if t.status != OVER]
+    if len(live) >= limits.live_tables:
+        raise Unavailable(
+            f"the server has {len(live)} open tables, its limit: try again when some have finished"
+        )
+    if bots_only and sum(1 for t in live if only_bots(t)) >= limits.bot_tables:
+        raise TooMany(
+            f"there are {limits.bot_tables} tables of bots only, the limit: "
+            "give one seat to a person, or watch one of those"
         )
