@@ -39,8 +39,9 @@ def test_the_board_game_hides_nothing_so_hot_seat_needs_no_hand_over() -> None:
 
 
 def test_the_screen_is_passed_by_name_and_the_next_person_hears_what_happened() -> None:
-    # South draws and discards; North, then South again, are told what they missed.
-    script = "\n1\n1\n\n1\n1\n\nquit\n\n"
+    # South draws and discards; North draws and discards without laying down (n);
+    # then South again is told what they missed.
+    script = "\n1\n1\n\n1\n1\nn\n\nquit\n\n"
     result = runner.invoke(
         app, ["play", "card", "--seats", "human:Ann,human:Bob", "--seed", "2"], input=script
     )

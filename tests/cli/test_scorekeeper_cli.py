@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cli.scripted import run
 
 
@@ -25,9 +27,7 @@ def test_mistakes_are_refused_with_the_reason_and_undo_takes_a_rally_back() -> N
             "Cy",  # nobody of that name
             "Ann Ann",  # twice
             "Ann",
-            "1 3 5 7 9 kitchen 2",  # cannot be laid down
-            "",
-            "Bob",
+            "1 3 5 7 9 kitchen 2",  # cannot be laid down: asked again at once
             "3 3 3 5 6 7 smash",
             "",
             "undo",
@@ -41,9 +41,57 @@ def test_mistakes_are_refused_with_the_reason_and_undo_takes_a_rally_back() -> N
     assert "'Cy' is not at this table; the players are Ann, Bob" in out
     assert "a player can lay down only once in a rally" in out
     assert "Ann could not lay that hand down: it is 3 cards loose" in out
-    assert "Serve to Bob (the first complete hand laid down)." in out
+    assert "Serve to Ann (the first complete hand laid down)." in out
     assert "Took the last rally back." in out
     assert "Nobody laid down: Bob serves again." in out
+
+
+def test_a_name_typed_at_a_players_own_prompt_is_refused_at_once_and_asked_again() -> None:
+    script = "Ann\nAnn: 1 2 3 4 5 6 pickler\n1 2 3 4 5 6 pickler\n\nquit\n"
+    code, out = run("score", "card", "--names", "Ann,Bob", input=script)
+    assert code == 0, out
+    refused = out.index("Type only the cards of Ann's hand here, without a name and colon")
+    # The next question is Ann's hand again, before anything else is asked.
+    assert out.index("Ann's hand: ", refused) < out.index("Another hand", refused)
+    assert out.count("Ann's hand: ") == 2
+    assert "Ann: 2 (Ann: complete hand 1, Pickler 1)" in out
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("1 2 3", "a hand has 7 cards; '1 2 3' has 3"),
+        ("1 2 3 4 5 6 pickler 9", "a hand has 7 cards; '1 2 3 4 5 6 pickler 9' has 8"),
+        ("1 2 3 4 5 6 joker", "'joker' is not a card of this deck"),
+        ("1 3 5 7 9 kitchen 2", "Ann could not lay that hand down"),
+    ],
+)
+def test_a_wrong_hand_line_is_refused_before_the_next_question(line: str, reason: str) -> None:
+    script = f"Ann\n{line}\n1 2 3 4 5 6 pickler\n\nquit\n"
+    code, out = run("score", "card", "--names", "Ann,Bob", input=script)
+    assert code == 0, out
+    refused = out.index(reason)
+    assert out.index("Type the hand again.", refused) < out.index("Ann's hand: ", refused)
+    assert out.index("Ann's hand: ", refused) < out.index("Another hand", refused)
+    assert "Ann: 2 (Ann: complete hand 1, Pickler 1)" in out
+
+
+def test_another_hand_is_checked_against_the_hands_typed_before_it_at_once() -> None:
+    script = "\n".join(
+        [
+            "Ann",
+            "dink dink 1 2 3 4 5",
+            "Bob: dink 1 5 9 2 4 8",  # a third Dink Shot: the deck has two
+            "Bob: 1 5 9 kitchen 2 4 8",
+            "",
+            "quit",
+        ]
+    )
+    code, out = run("score", "card", "--names", "Ann,Bob", input=script)
+    assert code == 0, out
+    refused = out.index("the hands show 3 × Dink Shot, but the deck has 2")
+    assert out.index("Another hand", refused) < out.index("Ann: ", refused)
+    assert "Type the rally again" not in out
 
 
 def test_a_game_is_played_out_to_its_winner() -> None:

@@ -24,6 +24,7 @@ from pickletable.cli.common import (
     check_writable,
     friendly,
 )
+from pickletable.cli.layout import Layout
 from pickletable.cli.table_config import build_table
 from pickletable.cli.terminal import TerminalGame
 from pickletable.core.errors import PickletableError, ReplayStopError
@@ -51,6 +52,14 @@ def play(
             "--companion", help="at a real table: you type the dice and cards; we keep score"
         ),
     ] = False,
+    layout: Annotated[
+        Layout,
+        typer.Option(
+            "--layout",
+            help="compact: a short status after each move; full: the whole board; "
+            "auto: the board when the window is tall enough",
+        ),
+    ] = Layout.AUTO,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat."""
     definition = get_game(game)
@@ -72,7 +81,9 @@ def play(
     )
     if save is not None:
         check_writable(save)
-    TerminalGame(config, Console(), seed=seed, companion=companion, save_path=save).play()
+    TerminalGame(
+        config, Console(), seed=seed, companion=companion, save_path=save, layout=layout
+    ).play()
 
 
 @app.command()

@@ -4,8 +4,10 @@ Each rally the table answers two questions: who laid down (first first), and
 the hands worth scoring (every laid-down hand, plus any hand holding a Dink
 Shot, plus the serving team's complete hands). Typing ``undo`` at the first
 question takes the last rally back; ``quit`` (or the end of input) stops.
-Mistyped answers are refused with the reason, and nothing is scored until
-a rally is typed right.
+Each answer is checked as soon as it is typed (a hand of the wrong size, a
+card the deck does not have, a laid-down hand that could not go down): it
+is refused with the reason and asked again, and nothing is scored until a
+rally is typed right.
 """
 
 from __future__ import annotations
@@ -96,13 +98,20 @@ def _players(keeper: Scorekeeper, words: list[str]) -> list[str]:
 def _ask_hands(
     keeper: Scorekeeper, laid: list[str], read: Reader, console: Console
 ) -> dict[str, str] | None:
-    """The hands to score: each laid-down player's, then any other that scores."""
+    """The hands to score: each laid-down player's, then any other that scores.
+
+    Each line is checked as it is typed and asked again, with the reason,
+    until it reads right.
+    """
     hands: dict[str, str] = {}
     for name in laid:
-        text = read(f"{escape(name)}'s hand: ")
-        if text is None:
-            return None
-        hands[name] = text
+        while True:
+            text = read(f"{escape(name)}'s hand: ")
+            if text is None:
+                return None
+            if _hand_is_right(keeper, name, text, laid=True, hands=hands, console=console):
+                hands[name] = text
+                break
     while True:
         text = read("Another hand that scores (NAME: cards), or Enter when done: ")
         if text is None:
@@ -121,7 +130,33 @@ def _ask_hands(
         if seat_name in hands:
             console.print(f"[red]{escape(seat_name)}'s hand is typed already.[/]")
             continue
-        hands[seat_name] = cards
+        if _hand_is_right(keeper, seat_name, cards, laid=False, hands=hands, console=console):
+            hands[seat_name] = cards
+
+
+def _hand_is_right(
+    keeper: Scorekeeper,
+    name: str,
+    text: str,
+    *,
+    laid: bool,
+    hands: dict[str, str],
+    console: Console,
+) -> bool:
+    """Check one typed hand at once; say what is wrong with it (the caller asks again)."""
+    if ":" in text:
+        console.print(
+            f"[red]Type only the cards of {escape(name)}'s hand here, "
+            f"without a name and colon: 1 2 3 ...[/]"
+        )
+        return False
+    try:
+        others = {other: keeper.check_hand(other, cards) for other, cards in hands.items()}
+        keeper.check_hand(name, text, laid=laid, others=others)
+    except PickletableError as error:
+        console.print(f"[red]{escape(str(error))}.[/] Type the hand again.")
+        return False
+    return True
 
 
 def _report(keeper: Scorekeeper, result: dict[str, Any], console: Console) -> None:

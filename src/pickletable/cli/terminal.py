@@ -3,7 +3,9 @@
 It plays any game through the state API. People choose by number or by
 notation; bots answer through the agent interface; chance comes from a
 seeded RNG or, in companion mode, from what the people at a real table
-rolled and drew (with ``undo`` to take back a mistyped entry).
+rolled and drew (with ``undo`` to take back a mistyped entry). In a small
+window each prompt shows a short status under what just happened instead
+of the full board (`layout.py`); ``board`` draws the board at any prompt.
 """
 
 from __future__ import annotations
@@ -16,17 +18,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
 from pickletable.bots import make_bot
-from pickletable.cli.renderers import get_renderer
+from pickletable.cli.layout import Layout, shows_full_board
+from pickletable.cli.menu import Menu, Pick
+from pickletable.cli.renderers import get_renderer, get_status_renderer
 from pickletable.cli.table_config import TableConfig
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.chance import sample_outcome
-from pickletable.core.errors import InvalidActionError
 from pickletable.core.events import Event
+from pickletable.core.presenter import MenuChoice
 from pickletable.core.records import Recorder
 from pickletable.core.state import CHANCE, GameState
 
@@ -36,7 +39,7 @@ CATCH_UP_LINES = 12
 
 HELP = (
     "Type the number of a choice or its notation (shown in brackets). "
-    "Also: 'help', 'log' (recent events), 'save FILE', 'quit'."
+    "Also: 'board' (the whole table), 'log' (recent events), 'help', 'save FILE', 'quit'."
 )
 COMPANION_HELP = " In companion mode 'undo' takes back the last entry."
 
@@ -63,6 +66,7 @@ class TerminalGame:
     seed: int | None = None
     companion: bool = False
     save_path: Path | None = None
+    layout: Layout = Layout.AUTO
     state: GameState = field(init=False)
     recorder: Recorder = field(init=False)
     log: list[Event] = field(default_factory=list)
@@ -72,6 +76,7 @@ class TerminalGame:
         self.rng = random.Random(self.seed)
         self.state = self.config.new_state()
         self.render = get_renderer(self.config.game.id)
+        self.render_status = get_status_renderer(self.config.game.id)
         self.presenter = self.config.game.presenter
         self.agents: dict[int, Agent] = {
             seat: make_bot(spec.level, self.config.game.id)
@@ -94,6 +99,8 @@ class TerminalGame:
         self._screen_holder: int | None = None
         self._seen_until: dict[int, int] = {}
         """Hot-seat: how much of the log each person saw before passing the screen on."""
+        self._lines_since_prompt = 0
+        """Lines printed since a person last answered: what a full board would push away."""
 
     # --- the loop ----------------------------------------------------------
     def play(self) -> GameState:
@@ -107,7 +114,7 @@ class TerminalGame:
         except (KeyboardInterrupt, EOFError):
             self.console.print("\n[yellow]Game interrupted.[/]")
         if self.state.is_over:
-            self._show_table(None)
+            self._show_position(None, Menu([]))
             outcome = self.state.outcome
             if outcome is not None:
                 self.console.print(
@@ -146,14 +153,17 @@ class TerminalGame:
             if not self.config.game.hidden_information:
                 # A bot's move in words may name cards only it holds (a Slam swap):
                 # with hidden cards, the event lines say what the screen may know.
-                self.console.print(
-                    f"[dim]{self.state.seat_name(player)} (bot): "
-                    f"{self.presenter.label(self.state, action)}[/]"
+                self._say(
+                    Text(
+                        f"{self.state.seat_name(player)} (bot): "
+                        f"{self.presenter.label(self.state, action)}",
+                        style="dim",
+                    )
                 )
         elif player is not None and self._forced(player):
             action = self.state.legal_actions()[0]
-            self.console.print(
-                f"[dim]{self.presenter.label(self.state, action)} (your only choice)[/]"
+            self._say(
+                Text(f"{self.presenter.label(self.state, action)} (your only choice)", style="dim")
             )
         elif player is not None:
             action = self._ask_human(player)
@@ -201,13 +211,26 @@ class TerminalGame:
             self.log.append(event)
             line = self._line(event)
             if line:
-                self.console.print(Text("  " + line))
+                self._say(Text("  " + line))
+
+    def _say(self, text: Text | str) -> None:
+        """Print a line of what happened, counting the lines it takes."""
+        self.console.print(text)
+        self._lines_since_prompt += len(
+            self.console.render_lines(
+                text if isinstance(text, Text) else Text.from_markup(text),
+                self.console.options,
+                pad=False,
+            )
+        )
 
     # --- asking people -------------------------------------------------------
     def _ask_human(self, seat: int) -> Action:
         self._hand_over(seat)
-        self._show_table(seat)
-        return self._choose(f"{self.display_name(seat)}, your move", self.state.legal_actions())
+        actions = self.state.legal_actions()
+        menu = Menu(self.presenter.menu(self.state, actions), actions)
+        self._show_position(seat, menu)
+        return self._choose(f"{self.display_name(seat)}, your move", menu)
 
     def display_name(self, seat: int) -> str:
         """The seat's name, with the person's own name when --seats gave one."""
@@ -218,67 +241,62 @@ class TerminalGame:
     def _ask_chance(self) -> Action:
         self.console.print(f"[bold cyan]{self.presenter.prompt(self.state)}[/] — what came up?")
         outcomes = [action for action, _ in self.state.chance_outcomes()]
-        return self._choose("Enter the result", outcomes)
+        return self._choose("Enter the result", Menu(self.presenter.menu(self.state, outcomes)))
 
-    def _choose(self, title: str, actions: list[Action]) -> Action:
-        menu = Table(box=None, show_header=False, padding=(0, 1))
-        for number, action in enumerate(actions, 1):
-            menu.add_row(
-                f"{number}.",
-                Text(self.presenter.label(self.state, action)),
-                Text(f"[{action}]", style="dim"),
-            )
-        self.console.print(menu)
+    def _choose(self, title: str, menu: Menu) -> Action:
+        self.console.print(menu.table())
         while True:
             answer = self.console.input(f"[bold]{title}[/] > ").strip()
-            choice = self._parse(answer, actions)
-            if choice is not None:
-                return choice
+            self._lines_since_prompt = 0
+            if self._command(answer, menu):
+                continue
+            picked = menu.read(answer)
+            if not isinstance(picked, Pick):
+                self.console.print(Text(picked.message, style="red"))
+            elif picked.action is not None:
+                return picked.action
+            elif picked.choice is not None:
+                action = self._ask_flag(picked.choice)
+                if action is not None:
+                    return action
 
-    def _parse(self, answer: str, actions: list[Action]) -> Action | None:
+    def _ask_flag(self, choice: MenuChoice) -> Action | None:
+        """The follow-up to a choice with a flag: y sets it, n leaves it, Enter goes back."""
+        while True:
+            answer = self.console.input(
+                f"{escape(choice.label)}, and [bold]{escape(choice.flag_label)}[/]? "
+                "y or n (Enter: choose again) > "
+            )
+            answer = answer.strip().lower()
+            if answer in ("y", "yes"):
+                return choice.flagged
+            if answer in ("n", "no"):
+                return choice.action
+            if not answer:
+                return None
+            self.console.print(Text("Type y or n, or press Enter to choose again.", style="red"))
+
+    def _command(self, answer: str, menu: Menu) -> bool:
+        """Answer a command typed at a prompt (help, board, log, save, undo, quit)."""
         lowered = answer.lower()
         if lowered in ("quit", "exit", "q"):
             raise QuitGame
         if lowered in ("help", "?", "h"):
             self.console.print(HELP + (COMPANION_HELP if self.companion else ""))
-            return None
-        if lowered == "log":
+        elif lowered == "board":
+            self._show_table(self.viewer)
+            self.console.print(menu.table())
+        elif lowered == "log":
             lines = [line for line in map(self._line, self.log) if line]
             for line in lines[-15:]:
                 self.console.print(Text("  " + line, style="dim"))
-            return None
-        if lowered.startswith("save"):
+        elif lowered.startswith("save"):
             self._save(answer[4:].strip())
-            return None
-        if lowered == "undo":
+        elif lowered == "undo":
             self._undo()
-            return None
-        numbers = "1" if len(actions) == 1 else f"1 to {len(actions)}"
-        if not answer:
-            self.console.print(f"Type a number ({numbers}) or a move in brackets; 'help' for more.")
-            return None
-        if answer.isdigit():
-            number = int(answer)
-            if 1 <= number <= len(actions):
-                return actions[number - 1]
-            self.console.print(Text(f"There is no choice {number}; pick {numbers}.", style="red"))
-            return None
-        # A shortcut: the words after the verb, when only one move has them ("ace").
-        same_words = [a for a in actions if " ".join(a.args) == " ".join(lowered.split())]
-        if len(same_words) == 1:
-            return same_words[0]
-        try:
-            action = Action.from_text(answer)
-        except InvalidActionError as error:
-            self.console.print(Text(f"{error}.", style="red"))
-            return None
-        if action in actions:
-            return action
-        allowed = ", ".join(str(a) for a in actions)
-        self.console.print(
-            Text(f"{answer!r} is not a choice now. Allowed: {allowed} (or {numbers}).", style="red")
-        )
-        return None
+        else:
+            return False
+        return True
 
     def _undo(self) -> None:
         if not self.companion:
@@ -334,6 +352,21 @@ class TerminalGame:
 
     def _show_table(self, seat: int | None) -> None:
         self.console.print(self.render(self.presenter.view(self.state, seat)))
+
+    def _show_position(self, seat: int | None, menu: Menu) -> None:
+        """The full board when the layout allows it, else the short status."""
+        view = self.presenter.view(self.state, seat)
+        board = self.render(view)
+        menu_lines = len(self.console.render_lines(menu.table(), pad=False)) + 1
+        above = self._lines_since_prompt
+        if shows_full_board(self.layout, self.console, board, below=menu_lines, above=above):
+            self.console.print(board)
+            return
+        status = self.render_status(view)
+        shown = len(self.console.render_lines(status, pad=False)) + menu_lines
+        if self.console.is_terminal and above + shown > self.console.size.height:
+            self.console.print(Text("  (more happened above: 'log' shows it)", style="dim"))
+        self.console.print(status)
 
     # --- saving --------------------------------------------------------------
     def _offer_save(self) -> None:

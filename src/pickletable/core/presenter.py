@@ -17,11 +17,30 @@ number and twist, so clients never parse ids or labels).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import GameState
+
+
+@dataclass(frozen=True)
+class MenuChoice:
+    """One line of a person's move menu: a label and its action, and maybe a flag.
+
+    A flag turns the choice into a second legal action picked on the same
+    line (the card game's "discard the 9" and "discard the 9 and lay down"),
+    so a menu lists each choice once. Records and notation are unchanged:
+    `action` and `flagged` are ordinary legal actions.
+    """
+
+    label: str
+    action: Action
+    flagged: Action | None = None
+    """The action when the flag is set, or `None` for a choice without one."""
+    flag_label: str = ""
+    """What setting the flag does, to end a question ("lay down (complete)")."""
 
 
 class Presenter(ABC):
@@ -46,3 +65,7 @@ class Presenter(ABC):
     @abstractmethod
     def outcome_text(self, state: GameState) -> str:
         """How the game ended, in words; "" while it goes on."""
+
+    def menu(self, state: GameState, actions: list[Action]) -> list[MenuChoice]:
+        """The menu of `actions` for a person: one choice per action unless a game groups them."""
+        return [MenuChoice(self.label(state, action), action) for action in actions]

@@ -137,3 +137,26 @@ def test_the_hands_shown_may_not_hold_more_of_a_card_than_the_deck() -> None:
     with pytest.raises(ScorekeepingError, match="4 × Dink Shot, but the deck has 2"):
         keeper.rally(["North"], {"North": "dink dink 1 1 1 2 2", "South": "dink dink 3 3 3 4 4"})
     assert keeper.history == []
+
+
+def test_one_hand_is_checked_on_its_own_as_soon_as_it_is_typed() -> None:
+    keeper = singles("Ann")
+    assert keeper.check_hand("Ann", "pickler 6 5 4 3 2 1", laid=True) == (
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "pickler",
+    )
+    with pytest.raises(PickletableError, match="a hand has 7 cards"):
+        keeper.check_hand("Ann", "1 2 3")
+    with pytest.raises(ScorekeepingError, match="Ann could not lay that hand down"):
+        keeper.check_hand("Ann", "1 3 5 7 9 kitchen 2", laid=True)
+    keeper.check_hand("Ann", "1 3 5 7 9 kitchen 2")  # not laid down: any seven cards
+    with pytest.raises(ScorekeepingError, match="3 × Dink Shot, but the deck has 2"):
+        keeper.check_hand("Bob", DINK_LOOSE, others={"Ann": ("dink", "dink")})
+    # A hand retyped for the same player is not counted twice.
+    keeper.check_hand("Ann", "dink dink 1 2 3 4 5", others={"Ann": ("dink", "dink")})
+    assert keeper.history == []

@@ -43,6 +43,55 @@ def render(observation: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
+def status(observation: dict[str, Any]) -> RenderableType:
+    """A few lines for a small window: skill, the serve, the shot to answer, the cards in play."""
+    seats = {seat["seat"]: seat for seat in observation["seats"]}
+    lines: list[RenderableType] = [_skill_line(observation, seats)]
+    rally = observation["rally"]
+    answer = rally["to_answer"]
+    if rally["hitter"] is not None and answer is not None and answer["face"]:
+        shot = Text("Shot to answer: ")
+        shot.append(f" {answer['face'].capitalize()} ", style="reverse")
+        shot.append(" (from a Skill Card)" if answer["via"] == "skill" else " (rolled)")
+        lines.append(shot)
+    elif rally["hitter"] is not None and rally["hit"] > 1:
+        lines.append(_dice(observation))  # at a serve the dice show the last rally
+    acting = seats.get(observation["to_act"])
+    if observation["level"] == "advanced" and acting is not None:
+        for kind, key in (("Skill", "skill_cards"), ("Strategy", "strategy_cards")):
+            cards = Text(f"{acting['name']}'s {kind} Cards: ", style=_style(acting))
+            cards.append(" ".join(f"[{c['label']}]" for c in acting[key]) or "none")
+            lines.append(cards)
+    lines.append(Text(observation["prompt"], style="bold"))
+    return Group(*lines)
+
+
+def _skill_line(observation: dict[str, Any], seats: dict[int, dict[str, Any]]) -> Text:
+    """Each player's skill, teams side by side in doubles, and who serves."""
+    teams: dict[int, list[dict[str, Any]]] = {}
+    for seat in observation["seats"]:
+        teams.setdefault(seat["team"], []).append(seat)
+    doubles = any(len(members) > 1 for members in teams.values())
+    line = Text("Skill: ", style="bold")
+    line.append_text(
+        Text(" v " if doubles else ", ").join(
+            Text(" & ").join(
+                Text(seat["name"], style=_style(seat)) + Text(f" {seat['skill']:.1f}")
+                for seat in members
+            )
+            for members in teams.values()
+        )
+    )
+    target = f"{observation['target']:.1f}"
+    line.append(f" (both to {target})" if doubles else f" (to {target})")
+    server = seats.get(observation["server"])
+    if server is not None:
+        line.append("; ").append(server["name"], style=_style(server)).append(" serves")
+        if observation["stanchion_rule"] and not observation["stanchion_placed"]:
+            line.append(" (no stanchion yet)")
+    return line
+
+
 def _style(seat: dict[str, Any]) -> str:
     return STYLES.get(seat["colour"], "bold")
 
@@ -128,7 +177,7 @@ def _cards(observation: dict[str, Any]) -> RenderableType:
     return Panel(table, title="Cards (face up)", border_style="magenta", width=COURT_WIDTH)
 
 
-def _dice_and_card(observation: dict[str, Any]) -> RenderableType:
+def _dice(observation: dict[str, Any]) -> Text:
     dice = observation["dice"]
     line = Text("Last roll: ")
     if dice["outcome"] is None:
@@ -140,6 +189,11 @@ def _dice_and_card(observation: dict[str, Any]) -> RenderableType:
     rally = observation["rally"]
     if rally["hitter"] is not None:
         line.append(f"    rally: hit {rally['hit']}")
+    return line
+
+
+def _dice_and_card(observation: dict[str, Any]) -> RenderableType:
+    line = _dice(observation)
     card = observation["play_card"]
     if card:
         line.append(f"\nLast Play Card: {card['text']}", style="italic")

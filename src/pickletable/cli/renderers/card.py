@@ -45,6 +45,51 @@ def render(observation: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
+def status(observation: dict[str, Any]) -> RenderableType:
+    """A few lines for a small window: the score, the piles, your hand and the prompt."""
+    names = _names(observation)
+    score = Text(f"Rally {observation['rally']}: ", style="bold")
+    score.append_text(
+        Text(", ").join(Text(f"{team['name']} {team['score']}") for team in observation["teams"])
+    )
+    score.append(f" (first to {observation['target']} by {observation['win_by']})")
+    if observation["server"] is not None:
+        score.append(f"; {names[observation['server']]} serves")
+    lines: list[RenderableType] = [score]
+    if observation["step"] == "first_server":
+        lines.append(_first_server_cards(observation))
+    else:
+        table = Text("Cards: ", style="dim")
+        table.append(", ".join(f"{seat['name']} {seat['cards']}" for seat in observation["seats"]))
+        table.append("   ").append_text(_piles(observation))
+        lines.append(table)
+    for seat in observation["seats"]:
+        shown = _on_table(observation, seat)
+        if shown:
+            lines.append(Text(f"{seat['name']} ", style="bold") + shown)
+    if observation["final_lap"]:
+        lines.append(
+            Text(f"Final turns: {observation['final_turns_left']} left", style="bold yellow")
+        )
+    if observation["hand"]:
+        hand = Text("Your hand: ", style="bold")
+        if observation["verdict"]["melds"]:
+            hand.append_text(_melds(observation))
+        else:
+            hand.append_text(cards_text(observation, observation["hand"]))
+        lines.append(hand)
+        lines.append(Text("  ") + _verdict(observation))
+    lines.append(Text(observation["prompt"], style="bold"))
+    return Group(*lines)
+
+
+def rally_summary(observation: dict[str, Any]) -> RenderableType | None:
+    """The last rally's scoring panel, if a rally has been scored."""
+    if observation["last_rally"] is None:
+        return None
+    return _last_rally(observation)
+
+
 # --- pieces --------------------------------------------------------------------
 def card_text(observation: dict[str, Any], card: str, stands_for: int | None = None) -> Text:
     """One card by its title; a wild shows the number it stands for."""
@@ -83,7 +128,6 @@ def _score(observation: dict[str, Any]) -> RenderableType:
 
 
 def _table(observation: dict[str, Any]) -> RenderableType:
-    names = _names(observation)
     table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
     table.add_column("Seat")
     table.add_column("Team")
@@ -98,15 +142,31 @@ def _table(observation: dict[str, Any]) -> RenderableType:
             label, team_names[seat["team"]], str(seat["cards"]), _on_table(observation, seat)
         )
     if observation["step"] == "first_server":
-        shown = Text("Dealt face up for the first server: ")
-        shown.append(
-            Text(", ").join(
-                Text(f"{names[item['seat']]} ") + card_text(observation, item["card"])
-                for item in observation["first_server_cards"]
-            )
-            or Text("nothing yet")
+        return Panel(
+            Group(table, _first_server_cards(observation)), title="Table", border_style="blue"
         )
-        return Panel(Group(table, shown), title="Table", border_style="blue")
+    parts: list[RenderableType] = [table, _piles(observation)]
+    if observation["final_lap"]:
+        parts.append(
+            Text(f"Final turns: {observation['final_turns_left']} left", style="bold yellow")
+        )
+    return Panel(Group(*parts), title="Table", border_style="blue")
+
+
+def _first_server_cards(observation: dict[str, Any]) -> Text:
+    names = _names(observation)
+    shown = Text("Dealt face up for the first server: ")
+    shown.append(
+        Text(", ").join(
+            Text(f"{names[item['seat']]} ") + card_text(observation, item["card"])
+            for item in observation["first_server_cards"]
+        )
+        or Text("nothing yet")
+    )
+    return shown
+
+
+def _piles(observation: dict[str, Any]) -> Text:
     drawn = observation["draw_count"]
     piles = Text(f"Draw pile: {drawn} card{'' if drawn == 1 else 's'}")
     if observation["reshuffles"]:
@@ -118,12 +178,7 @@ def _table(observation: dict[str, Any]) -> RenderableType:
         piles.append_text(card_text(observation, observation["discard_top"]))
         count = observation["discard_count"]
         piles.append(" (the only card)" if count == 1 else f" on top ({count} cards)")
-    parts: list[RenderableType] = [table, piles]
-    if observation["final_lap"]:
-        parts.append(
-            Text(f"Final turns: {observation['final_turns_left']} left", style="bold yellow")
-        )
-    return Panel(Group(*parts), title="Table", border_style="blue")
+    return piles
 
 
 def _on_table(observation: dict[str, Any], seat: dict[str, Any]) -> Text:
@@ -141,12 +196,22 @@ def _on_table(observation: dict[str, Any], seat: dict[str, Any]) -> Text:
 
 
 def _hand(observation: dict[str, Any]) -> RenderableType:
-    verdict = observation["verdict"]
-    lines: list[RenderableType] = []
     sorted_hand = Text("Sorted: ", style="dim")
     sorted_hand.append_text(cards_text(observation, observation["hand"]))
-    lines.append(sorted_hand)
     grouped = Text("Melds:  ", style="dim")
+    grouped.append_text(_melds(observation))
+    me = _names(observation)[observation["seat"]]
+    return Panel(
+        Group(sorted_hand, grouped, _verdict(observation)),
+        title=f"Your hand — {me}",
+        border_style="magenta",
+    )
+
+
+def _melds(observation: dict[str, Any]) -> Text:
+    """The hand as the solver splits it: melds, the free card, the loose cards."""
+    verdict = observation["verdict"]
+    grouped = Text()
     melds = [
         Text("[")
         + Text(" ").join(card_text(observation, c["card"], c["as"]) for c in meld["cards"])
@@ -160,7 +225,12 @@ def _hand(observation: dict[str, Any]) -> RenderableType:
     if verdict["loose_cards"]:
         grouped.append("  loose: ")
         grouped.append_text(cards_text(observation, verdict["loose_cards"]))
-    lines.append(grouped)
+    return grouped
+
+
+def _verdict(observation: dict[str, Any]) -> Text:
+    """The hand's verdict and which discards would lay it down."""
+    verdict = observation["verdict"]
     status = Text(verdict["summary"], style="bold green" if verdict["complete"] else "bold red")
     if verdict["can_lay_down"] and len(observation["hand"]) == observation["hand_size"]:
         status.append("  — may be laid down", style="green")
@@ -177,9 +247,7 @@ def _hand(observation: dict[str, Any]) -> RenderableType:
             status.append("  — discard ", style="green")
             status.append_text(Text(" or ").join(card_text(observation, c) for c in lay))
             status.append(" to lay down", style="green")
-    lines.append(status)
-    me = _names(observation)[observation["seat"]]
-    return Panel(Group(*lines), title=f"Your hand — {me}", border_style="magenta")
+    return status
 
 
 def _last_rally(observation: dict[str, Any]) -> RenderableType:

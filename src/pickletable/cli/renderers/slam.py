@@ -41,6 +41,46 @@ def render(observation: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
+def status(observation: dict[str, Any]) -> RenderableType:
+    """A few lines for a small window: tokens, hands, the centre, your cards and the prompt."""
+    names = observation["names"]
+    phase = PHASE_TITLES.get(observation["phase"], observation["phase"])
+    target = observation["tokens_to_win"]
+    title = Text(
+        f"Round {observation['round']}, {phase} (first to {target} "
+        f"token{'' if target == 1 else 's'})",
+        style="bold",
+    )
+    tokens = Text("Tokens: ", style="dim")
+    tokens.append(
+        ", ".join(
+            f"{_team_name(observation, seat)} {observation['tokens'][seat]}"
+            for seat in _token_holders(observation)
+        )
+    )
+    hands = Text("Cards:  ", style="dim")
+    inside = set(observation["in"])
+    duel = observation["duel"] or []
+    parts = []
+    for seat, name in enumerate(names):
+        part = Text(f"{name} {observation['hand_counts'][seat]}")
+        if observation["current_player"] == seat:
+            part.append(" ◀", style="bold yellow")
+        words = _status(observation, seat, inside, duel, short=True)
+        if words:
+            part += Text(" (") + words + Text(")")
+        parts.append(part)
+    hands.append_text(Text(", ").join(parts))
+    centre = _centre_lines(observation)
+    stack = centre.pop()
+    centre[0].append("   ").append_text(stack)
+    lines: list[RenderableType] = [title, tokens, hands, *centre]
+    if observation["seat"] is not None:
+        lines += _hand_lines(observation, mine="Your hand: ", empty_discards=False)
+    lines.append(Text(observation["prompt"], style="bold"))
+    return Group(*lines)
+
+
 # --- pieces ----------------------------------------------------------------------
 def card_text(observation: dict[str, Any], code: str) -> Text:
     """One card as it reads: ``4``, ``4 (SWITCH)``, ``DRAW``; twists and phase cards stand out."""
@@ -103,23 +143,35 @@ def _players(observation: dict[str, Any]) -> RenderableType:
     return Panel(table, title=title, border_style="green")
 
 
-def _status(observation: dict[str, Any], seat: int, inside: set[int], duel: list[int]) -> Text:
+def _status(
+    observation: dict[str, Any],
+    seat: int,
+    inside: set[int],
+    duel: list[int],
+    *,
+    short: bool = False,
+) -> Text:
+    """A seat's words: in the duel, in or out, dealer, you (`short`: only what stands out)."""
     words = []
     if observation["phase"] == "play":
         if seat in duel:
             words.append(("in the duel", "bold magenta"))
-        elif seat in inside:
-            words.append(("in", "green"))
-        else:
+        elif seat not in inside:
             words.append(("out", "dim"))
+        elif not short:
+            words.append(("in", "green"))
     if observation["dealer"] == seat:
         words.append(("dealer", "dim"))
-    if observation["seat"] == seat:
+    if not short and observation["seat"] == seat:
         words.append(("you", "bold cyan"))
     return Text(", ").join(Text(word, style=style) for word, style in words)
 
 
 def _centre(observation: dict[str, Any]) -> RenderableType:
+    return Panel(Group(*_centre_lines(observation)), title="Table", border_style="blue")
+
+
+def _centre_lines(observation: dict[str, Any]) -> list[Text]:
     centre = observation["centre"]
     shown = centre[-CENTRE_SHOWN:]
     line = Text("Centre: ")
@@ -142,22 +194,47 @@ def _centre(observation: dict[str, Any]) -> RenderableType:
         laps = observation["draw_turns"] // len(observation["names"])
         stack.append(f"   DRAW phase lap {laps + 1} of {observation['lap_limit']}", style="dim")
     lines.append(stack)
-    return Panel(Group(*lines), title="Table", border_style="blue")
+    return lines
 
 
 def _hand(observation: dict[str, Any]) -> RenderableType:
+    you = observation["names"][observation["seat"]]
+    return Panel(Group(*_hand_lines(observation)), title=f"{you}'s cards", border_style="cyan")
+
+
+def _hand_lines(
+    observation: dict[str, Any], mine: str = "Hand: ", *, empty_discards: bool = True
+) -> list[Text]:
     names = observation["names"]
-    lines = [Text("Hand: ") + cards_text(observation, observation["hand"])]
+    lines = [Text(mine) + cards_text(observation, observation["hand"])]
     if observation["drawn"] is not None:
         lines.append(Text("Drawn: ") + card_text(observation, observation["drawn"]))
-    lines.append(
-        Text("Your discards (face down): ", style="dim")
-        + cards_text(observation, observation["discards"])
-    )
+    if observation["discards"] or empty_discards:
+        lines.append(
+            Text("Your discards (face down): ", style="dim")
+            + cards_text(observation, observation["discards"])
+        )
     for holder, cards in observation["known_hands"].items():
         lines.append(
             Text(f"You know {names[int(holder)]} holds: ", style="dim")
             + cards_text(observation, cards)
         )
-    you = names[observation["seat"]]
-    return Panel(Group(*lines), title=f"{you}'s cards", border_style="cyan")
+    return lines
+
+
+def _token_holders(observation: dict[str, Any]) -> list[int]:
+    """The seats whose tokens count: every player, or a team's first member in doubles."""
+    if observation["doubles"]:
+        return [team[0] for team in observation["teams"]]
+    return list(range(len(observation["names"])))
+
+
+def _team_name(observation: dict[str, Any], seat: int) -> str:
+    """A player's name, or in doubles the team's letter and its members."""
+    names = observation["names"]
+    if not observation["doubles"]:
+        return str(names[seat])
+    for letter, team in zip("AB", observation["teams"], strict=False):
+        if seat in team:
+            return f"team {letter} ({' & '.join(names[member] for member in team)})"
+    return str(names[seat])

@@ -24,7 +24,7 @@ from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
-from pickletable.core.presenter import Presenter
+from pickletable.core.presenter import MenuChoice, Presenter
 from pickletable.core.state import GameState
 from pickletable.games.card.codes import Step
 from pickletable.games.card.content import DINK, HAND_SIZE, KITCHEN, PICKLER, SMASH, CardDeck
@@ -137,15 +137,36 @@ class CardPresenter(Presenter):
         if verb == "take":
             return f"Take {the} from the discard pile"
         if verb == "discard" and len(args) > 1:
-            hand = list(state.hands[state.turn])
-            if card in hand:
-                hand.remove(card)
-            verdict = state.rules.solver.verdict(hand)
-            how = "complete" if verdict.complete else "with a Dink Shot"
-            return f"Discard {the} and lay down ({how})"
+            return f"Discard {the} and lay down ({_how_laid_down(state, card)})"
         if verb == "discard":
             return f"Discard {the}"
         return f"{CHANCE_LABELS.get(verb, verb.capitalize())} {a_card(state, card)}"
+
+    def menu(self, state: GameState, actions: list[Action]) -> list[MenuChoice]:
+        """One discard choice per card; laying down is the choice's flag where it may.
+
+        >>> from pickletable.games.card import GAME
+        >>> state = GAME.new_game(2)
+        >>> [choice.label for choice in GAME.presenter.menu(state, state.legal_actions())][:2]
+        ['Deal face up a 1', 'Deal face up a 2']
+        """
+        assert isinstance(state, CardState)
+        flagged = {
+            action.args[0]: action
+            for action in actions
+            if action.verb == "discard" and len(action.args) > 1
+        }
+        choices: list[MenuChoice] = []
+        for action in actions:
+            if action.verb == "discard" and len(action.args) > 1:
+                continue
+            lay = flagged.get(action.args[0]) if action.verb == "discard" else None
+            if lay is None:
+                choices.append(MenuChoice(self.label(state, action), action))
+                continue
+            how = f"lay down ({_how_laid_down(state, action.args[0])})"
+            choices.append(MenuChoice(self.label(state, action), action, lay, how))
+        return choices
 
     def outcome_text(self, state: GameState) -> str:
         """The winning team and the score: ``North won 11 to 7``; "" while the game goes on."""
@@ -157,6 +178,14 @@ class CardPresenter(Presenter):
         won = rules.team_of[outcome.winners[0]]
         scores = state.scores
         return f"{team_name(rules, won)} won {scores[won]} to {scores[1 - won]}"
+
+
+def _how_laid_down(state: CardState, card: str) -> str:
+    """How the hand to discard `card` from would go down: complete, or with a Dink Shot."""
+    hand = list(state.hands[state.turn])
+    if card in hand:
+        hand.remove(card)
+    return "complete" if state.rules.solver.verdict(hand).complete else "with a Dink Shot"
 
 
 def deck_view(deck: CardDeck) -> dict[str, dict[str, Any]]:

@@ -137,18 +137,12 @@ class Scorekeeper:
         shown: dict[int, tuple[str, ...]] = {}
         for name, text in hands.items():
             seat = self.seat_named(name)
-            shown[seat] = self.solver.sort(parse_hand(text, self.deck))
-        self._check_counts(shown)
+            others = {self.seat_names[s]: cards for s, cards in shown.items()}
+            shown[seat] = self.check_hand(name, text, laid=seat in order, others=others)
         for seat in order:
             if seat not in shown:
                 raise ScorekeepingError(
                     f"{self.seat_names[seat]} laid down: type that hand so it can be scored"
-                )
-            verdict = self.solver.verdict_sorted(shown[seat])
-            if not verdict.can_lay_down:
-                raise ScorekeepingError(
-                    f"{self.seat_names[seat]} could not lay that hand down: it is "
-                    f"{verdict.summary} and holds no Dink Shot"
                 )
         result = score_rally(self.solver, self.team_of, self.server, shown, order)
         self.history.append(_Snapshot(list(self.scores), self.server))
@@ -158,10 +152,46 @@ class Scorekeeper:
             self.server = result["serve_to"]
         return result
 
-    def _check_counts(self, shown: Mapping[int, tuple[str, ...]]) -> None:
+    def check_hand(
+        self,
+        name: str,
+        text: str,
+        *,
+        laid: bool = False,
+        others: Mapping[str, Sequence[str]] | None = None,
+    ) -> tuple[str, ...]:
+        """One player's hand as typed, sorted, checked on its own as soon as it is typed.
+
+        Seven cards of the deck; with the hands typed before it (`others`, by
+        name) no card more often than the deck holds it; and a hand laid down
+        (`laid`) must be complete or hold a Dink Shot. Raises `ScorekeepingError`
+        or the deck's `HandError`/`CardNameError`, whose message says what to fix.
+
+        >>> keeper = Scorekeeper(players=2, server=0)
+        >>> keeper.check_hand("North", "1 5 9 dink 2 4 8", laid=True)
+        ('1', '2', '4', '5', '8', '9', 'dink')
+        >>> keeper.check_hand("North", "1 2 3")
+        Traceback (most recent call last):
+        ...
+        pickletable.games.card.cards.HandError: a hand has 7 cards; '1 2 3' has 3
+        """
+        player = self.seat_names[self.seat_named(name)]
+        cards = self.solver.sort(parse_hand(text, self.deck))
+        shown = [cards, *(tuple(hand) for other, hand in (others or {}).items() if other != player)]
+        self._check_counts(shown)
+        if laid:
+            verdict = self.solver.verdict_sorted(cards)
+            if not verdict.can_lay_down:
+                raise ScorekeepingError(
+                    f"{player} could not lay that hand down: it is "
+                    f"{verdict.summary} and holds no Dink Shot"
+                )
+        return cards
+
+    def _check_counts(self, shown: Sequence[Sequence[str]]) -> None:
         """No card is shown more often than the deck holds it."""
         counts: dict[str, int] = {}
-        for cards in shown.values():
+        for cards in shown:
             for card in cards:
                 counts[card] = counts.get(card, 0) + 1
         for card, count in counts.items():
