@@ -20,11 +20,10 @@ from tests.games.card.helpers import NORTH, SOUTH, start, turn
 from tests.games.card.test_rally import JUNK_A
 
 CARD_AFTER_A_DRAW = """\
-  7 cards dealt to each player.
-  The 5 starts the discard pile; North plays first.
   (more happened above: 'log' shows it)
 Rally 1: North 0, South 0 (first to 11 by 2); South serves
-Cards: North 7, South 7   Draw pile: 37 cards   Discard pile: 5 (the only card)
+Cards: North 7, South 7
+Draw pile: 37 cards   Discard pile: 5 (the only card)
 Your hand: [7 Smash=8 9 10]  free: Kitchen  loose: 4 9
   2 cards loose
 North to draw from the draw pile or take the 5 from the discard pile
@@ -33,7 +32,8 @@ North to draw from the draw pile or take the 5 from the discard pile
 North, your move > 1
   North draws from the draw pile.
 Rally 1: North 0, South 0 (first to 11 by 2); South serves
-Cards: North 8, South 7   Draw pile: 36 cards   Discard pile: 5 (the only card)
+Cards: North 8, South 7
+Draw pile: 36 cards   Discard pile: 5 (the only card)
 Your hand: [7 Smash=8 9]  [Smash=8 9 10]  free: Kitchen  loose: 4
   1 card loose  — discard 4 to lay down
 North to discard, and lay down if the hand allows
@@ -173,7 +173,8 @@ def test_an_unknown_layout_is_refused_with_the_choices() -> None:
 
 NORTH_TO_DISCARD = """\
 Rally 2: North 0, South 0 (first to 11 by 2); South serves
-Cards: North 8, South 7   Draw pile: 36 cards   Discard pile: 6 (the only card)
+Cards: North 8, South 7
+Draw pile: 36 cards   Discard pile: 6 (the only card)
 Your hand: [2 3 4]  [6 7 8 9]  free: Dink Shot
   complete  — discard any card to lay down
 North to discard, and lay down if the hand allows
@@ -181,7 +182,8 @@ North to discard, and lay down if the hand allows
 
 FINAL_TURN = """\
 Rally 1: North 0, South 0 (first to 11 by 2); North serves
-Cards: North 7, South 7   Draw pile: 36 cards   Discard pile: 8 on top (2 cards)
+Cards: North 7, South 7
+Draw pile: 36 cards   Discard pile: 8 on top (2 cards)
 South laid down: 1 2 3 5 5 5 Smash (complete)
 Final turns: 1 left
 Your hand: 1 2 4 7 8 10 Kitchen

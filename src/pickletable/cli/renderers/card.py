@@ -61,8 +61,7 @@ def status(observation: dict[str, Any]) -> RenderableType:
     else:
         table = Text("Cards: ", style="dim")
         table.append(", ".join(f"{seat['name']} {seat['cards']}" for seat in observation["seats"]))
-        table.append("   ").append_text(_piles(observation))
-        lines.append(table)
+        lines += [table, _piles(observation)]
     for seat in observation["seats"]:
         shown = _on_table(observation, seat)
         if shown:
