@@ -75,7 +75,7 @@ Blue, your move >"""
 
 SLAM_IN_THE_PLAY_PHASE = """\
 Cards:  Player 1 6 ◀, Player 2 4, Player 3 4 (dealer)
-Centre: [DRAW] [PLAY] [2 (DRAW TWO)] [2] [3]   Stack: 22 cards
+Centre: [DRAW] [PLAY] [2 (DRAW TWO)] [2] [3]
 last number 3: next may be 3 or 4 (a DRAW card may always be played)
 Your hand: [1] [3] [4] [4] [5] [5 (POACH)]
 Your discards (face down): [2] [2] [2]
@@ -86,10 +86,10 @@ Player 1, your move > 1
   Player 1 plays 3.
   Player 2 plays 4.
   Player 3 plays 4.
-Round 1, PLAY phase (first to 3 tokens)
+Round 1, PLAY phase (first to 3 tokens)   Stack: 22 cards
 Tokens: Player 1 0, Player 2 0, Player 3 0
 Cards:  Player 1 5 ◀, Player 2 3, Player 3 3 (dealer)
-Centre: (2 below) [2 (DRAW TWO)] [2] [3] [3] [4] [4]   Stack: 22 cards
+Centre: (2 below) [2 (DRAW TWO)] [2] [3] [3] [4] [4]
 last number 4: next may be 4 or 5 (a DRAW card may always be played)
 Your hand: [1] [4] [4] [5] [5 (POACH)]
 Your discards (face down): [2] [2] [2]

@@ -364,7 +364,8 @@ class TerminalGame:
             return
         status = self.render_status(view)
         shown = len(self.console.render_lines(status, pad=False)) + menu_lines
-        if self.console.is_terminal and above + shown > self.console.size.height:
+        too_much = above + shown > self.console.size.height
+        if self.console.is_terminal and menu.choices and too_much:
             self.console.print(Text("  (more happened above: 'log' shows it)", style="dim"))
         self.console.print(status)
 

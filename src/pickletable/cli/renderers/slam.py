@@ -46,11 +46,10 @@ def status(observation: dict[str, Any]) -> RenderableType:
     names = observation["names"]
     phase = PHASE_TITLES.get(observation["phase"], observation["phase"])
     target = observation["tokens_to_win"]
-    title = Text(
-        f"Round {observation['round']}, {phase} (first to {target} "
-        f"token{'' if target == 1 else 's'})",
-        style="bold",
-    )
+    title = Text(f"Round {observation['round']}, {phase}", style="bold")
+    title.append_text(_lap(observation))
+    title.append(f" (first to {target} token{'' if target == 1 else 's'})")
+    title.append(f"   Stack: {observation['stack_count']} cards")
     tokens = Text("Tokens: ", style="dim")
     tokens.append(
         ", ".join(
@@ -71,9 +70,7 @@ def status(observation: dict[str, Any]) -> RenderableType:
             part += Text(" (") + words + Text(")")
         parts.append(part)
     hands.append_text(Text(", ").join(parts))
-    centre = _centre_lines(observation)
-    stack = centre.pop()
-    centre[0].append("   ").append_text(stack)
+    centre = _centre_lines(observation)[:-1]  # the stack is on the first line
     lines: list[RenderableType] = [title, tokens, hands, *centre]
     if observation["seat"] is not None:
         lines += _hand_lines(observation, mine="Your hand: ", empty_discards=False)
@@ -190,11 +187,19 @@ def _centre_lines(observation: dict[str, Any]) -> list[Text]:
             what = f"last number {last}: next may be {follow}"
         lines.append(Text(f"{what} (a DRAW card may always be played)", style="yellow"))
     stack = Text(f"Stack: {observation['stack_count']} cards")
-    if observation["phase"] == "draw" and observation["draw_turns"] is not None:
-        laps = observation["draw_turns"] // len(observation["names"])
-        stack.append(f"   DRAW phase lap {laps + 1} of {observation['lap_limit']}", style="dim")
+    lap = _lap(observation)
+    if lap:
+        stack.append("   DRAW phase").append_text(lap)
     lines.append(stack)
     return lines
+
+
+def _lap(observation: dict[str, Any]) -> Text:
+    """The DRAW phase's lap (" lap 2 of 5"), or nothing outside it."""
+    if observation["phase"] != "draw" or observation["draw_turns"] is None:
+        return Text("")
+    laps = observation["draw_turns"] // len(observation["names"])
+    return Text(f" lap {laps + 1} of {observation['lap_limit']}", style="dim")
 
 
 def _hand(observation: dict[str, Any]) -> RenderableType:
