@@ -213,16 +213,10 @@ class TerminalGame:
             if line:
                 self._say(Text("  " + line))
 
-    def _say(self, text: Text | str) -> None:
-        """Print a line of what happened, counting the lines it takes."""
+    def _say(self, text: Text) -> None:
+        """Print a line of what happened, counting the lines it takes on the screen."""
         self.console.print(text)
-        self._lines_since_prompt += len(
-            self.console.render_lines(
-                text if isinstance(text, Text) else Text.from_markup(text),
-                self.console.options,
-                pad=False,
-            )
-        )
+        self._lines_since_prompt += len(self.console.render_lines(text, pad=False))
 
     # --- asking people -------------------------------------------------------
     def _ask_human(self, seat: int) -> Action:
@@ -331,6 +325,7 @@ class TerminalGame:
             f"[bold]Pass the screen to {escape(self.display_name(seat))}, then press Enter[/] "
         )
         self._screen_holder = seat
+        self._lines_since_prompt = 1  # the screen was cleared; the hand-over line is on it
         self._catch_up(seat)
 
     def _catch_up(self, seat: int) -> None:
@@ -344,11 +339,13 @@ class TerminalGame:
             return
         shown = lines[-CATCH_UP_LINES:]
         skipped = len(lines) - len(shown)
-        self.console.print(
-            "[bold]Since your last turn:[/]" + (f" (… {skipped} more)" if skipped else "")
+        self._say(
+            Text.from_markup(
+                "[bold]Since your last turn:[/]" + (f" (… {skipped} more)" if skipped else "")
+            )
         )
         for line in shown:
-            self.console.print(Text("  " + line))
+            self._say(Text("  " + line))
 
     def _show_table(self, seat: int | None) -> None:
         self.console.print(self.render(self.presenter.view(self.state, seat)))
