@@ -82,13 +82,6 @@ def status(observation: dict[str, Any]) -> RenderableType:
     return Group(*lines)
 
 
-def rally_summary(observation: dict[str, Any]) -> RenderableType | None:
-    """The last rally's scoring panel, if a rally has been scored."""
-    if observation["last_rally"] is None:
-        return None
-    return _last_rally(observation)
-
-
 # --- pieces --------------------------------------------------------------------
 def card_text(observation: dict[str, Any], card: str, stands_for: int | None = None) -> Text:
     """One card by its title; a wild shows the number it stands for."""

@@ -189,7 +189,7 @@ def _centre_lines(observation: dict[str, Any]) -> list[Text]:
     stack = Text(f"Stack: {observation['stack_count']} cards")
     lap = _lap(observation)
     if lap:
-        stack.append("   DRAW phase").append_text(lap)
+        stack.append("   DRAW phase", style="dim").append_text(lap)
     lines.append(stack)
     return lines
 
