@@ -66,7 +66,7 @@ def status(observation: dict[str, Any]) -> RenderableType:
         shown = _on_table(observation, seat)
         if shown:
             lines.append(Text(f"{seat['name']} ", style="bold") + shown)
-    if observation["final_lap"]:
+    if observation["final_lap"] and observation["final_turns_left"]:
         lines.append(
             Text(f"Final turns: {observation['final_turns_left']} left", style="bold yellow")
         )
