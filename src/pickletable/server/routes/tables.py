@@ -1,5 +1,5 @@
 """Tables: create, list, look at, join, start, hand a seat to a bot (and take it back),
-rematch, record, replay."""
+rematch, record, replay, summary."""
 
 from __future__ import annotations
 
@@ -20,8 +20,10 @@ from pickletable.server.schemas import (
     JoinTable,
     Seated,
     StartTable,
+    Summary,
     refusals,
 )
+from pickletable.server.summaries import table_summary
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 SEATED = refusals(403, 404, 409, 422, 503)
@@ -144,10 +146,23 @@ async def replay(
     return {"table": manager.info(table), "seat": seat, "frames": frames}
 
 
+@router.get("/{table_id}/summary", responses=refusals(404, 409, 422))
+async def summary(table_id: str, manager: Manager) -> Summary:
+    """The end-of-game summary: each side's score after every rally or round, every rally
+    or round (who served or dealt, how it ended), the lab's figures of the game and each
+    player's (points won on serve, cards played, Dink Shots, twist cards...).
+
+    Open once the game is over, like the record; the same for everyone, computed from what
+    a spectator saw. A read-only table's summary goes as far as its steps replay.
+    """
+    table = await _finished(manager, table_id)
+    return Summary.model_validate(await asyncio.to_thread(table_summary, table))
+
+
 async def _finished(manager: Manager, table_id: str) -> LiveTable:
     table = await manager.fetch(table_id)
     if not table.closed:
-        raise Refused("the record and the replay open once the game is over")
+        raise Refused("the record, the replay and the summary open once the game is over")
     return table
 
 
