@@ -80,6 +80,15 @@ class Seated(BaseModel):
     invite: str = Field(description="the link to share with the other players")
 
 
+class RematchState(BaseModel):
+    """Where a rematch stands: it opens once every person at the table has accepted."""
+
+    accepted: list[int] = Field(description="the seats that accept (bots at once)")
+    waiting: list[int] = Field(description="the seats of people who have not accepted yet")
+    table: str | None = Field(description="the rematch's table id, once it is open")
+    invite: str | None = Field(description="the rematch's link, once it is open")
+
+
 class Problem(BaseModel):
     """Why a request was refused."""
 

@@ -18,6 +18,7 @@ from pickletable.server.schemas import (
     CreateTable,
     HandToBot,
     JoinTable,
+    RematchState,
     Seated,
     StartTable,
     Summary,
@@ -111,12 +112,21 @@ async def reclaim_seat(table_id: str, seat: int, manager: Manager, token: Token)
 
 
 @router.post("/{table_id}/rematch", responses=SEATED)
-async def rematch(table_id: str, request: Request, manager: Manager, token: Token) -> Seated:
-    """Play again with the same game, options and people; your seat token carries over."""
-    again = await manager.rematch(table_id, token)
-    seat = again.seat_for_token(token)
-    joined = Joined(again, None if seat is None else seat.seat, token if seat else None)
-    return _seated(joined, request, manager)
+async def rematch(table_id: str, request: Request, manager: Manager, token: Token) -> RematchState:
+    """Accept a rematch: same game, options and people; it opens once every person at the
+    table has accepted (bots accept at once), and each seat keeps its token there.
+
+    Everyone at the table sees who has accepted (each seat's ``rematch``); when the
+    rematch opens, every connection is sent ``{"type": "rematch", "table": id}``.
+    """
+    answer = await manager.rematch(table_id, token)
+    again = answer.table
+    return RematchState(
+        accepted=answer.accepted,
+        waiting=answer.waiting,
+        table=None if again is None else again.id,
+        invite=None if again is None else str(request.url_for("table_page", table_id=again.id)),
+    )
 
 
 @router.get("/{table_id}/record", responses=refusals(404, 409, 422))
