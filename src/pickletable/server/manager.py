@@ -32,7 +32,7 @@ from pickletable.server.errors import (
     Refused,
     Unavailable,
 )
-from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError
+from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError, epoch_seconds
 from pickletable.server.lobby import listed
 from pickletable.server.moves import check_room, check_step, checked_name, only_bots, repeated_move
 from pickletable.server.rematch import Rematches
@@ -138,7 +138,17 @@ class TableManager(Driver, Rematches):
 
     def listing(self) -> list[dict[str, Any]]:
         """Tables waiting or playing with recent activity, most recent first (see `lobby`)."""
-        return [self.info(table) for table in listed(self.tables.values(), self.settings.now())]
+        now = self.settings.now()
+        shown = listed(self.tables.values(), now, self.settings.limits)
+        return [{**self.info(table), **self.ages(table)} for table in shown]
+
+    def ages(self, table: LiveTable) -> dict[str, float]:
+        """Seconds since the table was created and since anything last happened there."""
+        now = self.settings.now()
+        return {
+            "age_seconds": max(0.0, now - epoch_seconds(table.created)),
+            "idle_seconds": max(0.0, now - table.active),
+        }
 
     def info(self, table: LiveTable) -> dict[str, Any]:
         """A table's public facts plus who is connected now."""

@@ -33,10 +33,13 @@ SEATED = refusals(403, 404, 409, 422, 503)
 
 @router.get("", responses=refusals(422))
 async def list_tables(manager: Manager) -> list[dict[str, Any]]:
-    """Tables waiting for players or in play with recent activity, most recent first.
+    """Tables waiting for players or in play with recent activity, most recent first,
+    each with ``age_seconds`` (since it was created) and ``idle_seconds`` (since anything
+    last happened there).
 
-    Tables idle for long (a day before the start, a week in play) are left out;
-    their links still work.
+    Tables idle for long (by default a day before the start, a week in play) and finished
+    ones are left out (`serve --limit lobby_waiting_seconds=...`, `lobby_playing_seconds`,
+    `lobby_finished_seconds`); their links still work.
     """
     return manager.listing()
 
@@ -64,10 +67,15 @@ async def create_table(body: CreateTable, request: Request, manager: Manager) ->
 
 @router.get("/{table_id}", responses=refusals(404, 422))
 async def get_table(table_id: str, manager: Manager, token: Token) -> dict[str, Any]:
-    """A table's public facts; with your seat token, also which seat is yours."""
+    """A table's public facts and its ages (as the list has them); with your seat token,
+    also which seat is yours."""
     table = await manager.fetch(table_id)
     seat = table.seat_for_token(token)
-    return {**manager.info(table), "you": None if seat is None else seat.seat}
+    return {
+        **manager.info(table),
+        **manager.ages(table),
+        "you": None if seat is None else seat.seat,
+    }
 
 
 @router.post("/{table_id}/join", responses=SEATED)
