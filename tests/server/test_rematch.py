@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from tests.server.conftest import Client, Player, join, new_table, play_until, start, wait_for
+from tests.server.conftest import (
+    Client,
+    Player,
+    join,
+    manager_of,
+    new_table,
+    play_until,
+    start,
+    wait_for,
+)
 
 
 def finished_pair(client: Client) -> tuple[str, str, str]:
@@ -76,3 +86,18 @@ def _rematch_message(socket: Any) -> dict[str, Any]:
         message: dict[str, Any] = socket.receive_json()
         if message["type"] == "rematch":
             return message
+
+
+def test_a_rematch_refused_for_room_opens_when_asked_again(client: Client) -> None:
+    table_id, ann, bob = finished_pair(client)
+    accept(client, table_id, ann)
+    manager = manager_of(client)
+    limits = manager.settings.limits
+    full = replace(
+        limits, live_tables=len([t for t in manager.tables.values() if t.status != "over"])
+    )
+    manager.settings = replace(manager.settings, limits=full)
+    refused = client.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": bob})
+    assert refused.status_code == 503
+    manager.settings = replace(manager.settings, limits=limits)
+    assert accept(client, table_id, bob)["table"] is not None

@@ -100,8 +100,8 @@ class Rematches:
                 table.note(f"{seat.player or seat.name} wants a rematch{later}.")
                 await self._save_seats(table)
                 await self.hub.broadcast(table)
-                if not waiting:
-                    await self._open(table)
+            if table.rematch_id is None and not waiting_for(table):
+                await self._open(table)  # also on a later ask, if opening failed the first time
             again = None if table.rematch_id is None else await self.fetch(table.rematch_id)
             return RematchAnswer(
                 accepted=[s.seat for s in table.seats if s.rematch or not needs_consent(s)],
