@@ -149,13 +149,14 @@ function playerTable(summary) {
 
 function rallyTable(summary) {
   const names = new Map(summary.players.map((row) => [row.seat, row.name]));
+  const order = summary.sides.map((side) => side.name).join(" – ");
   return h("table", { id: "rally-table", class: "rally-table" },
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"),
       h("th", { scope: "col" }, summary.opener_word),
       h("th", { scope: "col" }, "How it ended"),
       h("th", { scope: "col" }, "Change"),
-      h("th", { scope: "col" }, summary.score_word))),
+      h("th", { scope: "col", title: order }, summary.sides.length === 2 ? `${summary.score_word} (${order})` : summary.score_word))),
     h("tbody", {}, summary.rallies.map((row) => h("tr", {},
       h("td", {}, row.number),
       h("td", {}, row.opener === null ? "" : names.get(row.opener) || ""),
