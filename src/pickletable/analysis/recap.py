@@ -59,7 +59,7 @@ def recap(start: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
     ``history`` holds each side's score at the start and after every rally or
     round (a Play Card moving someone after a point counts with its rally);
     ``rallies`` one row per rally or round; ``players`` each seat's figures;
-    ``game`` the lab's figures of the whole game.
+    ``game_figures`` the lab's figures of the whole game.
     """
     state = start.clone()
     collector = collector_for(state)
