@@ -132,6 +132,27 @@ def test_a_rematch_starts_only_when_every_person_has_accepted(browser: Any, serv
     expect(bob.locator(".seat.mine")).to_contain_text("Yellow")
 
 
+def test_someone_who_has_left_can_be_replaced_by_a_bot_but_not_at_once(
+    browser: Any, server: Server
+) -> None:
+    made = new_table(server, "board", ["human", "human"], {"level": "beginner", "target": 0.5})
+    table_id = made["table"]["id"]
+    joined = server.post(f"/api/tables/{table_id}/join", {"name": "Bob"})
+    server.post(f"/api/tables/{table_id}/start", {}, made["token"])
+    ann = page_for(browser, server, table_id, made["token"], DESKTOP)
+    bob = page_for(browser, server, table_id, joined["token"], DESKTOP)
+    play_to_the_end([ann, bob])
+    expect(ann.locator("body")).to_have_attribute("data-status", "over")
+    expect(ann.locator("#rematch-without")).to_have_count(0)
+    bob.context.close()  # Bob goes away without answering
+    ann.locator("#rematch").click()
+    without = ann.locator("#rematch-without")
+    expect(without).to_have_text("Start without Bob: a bot plays for them")
+    without.click()  # too soon: Bob may only be reloading his page
+    expect(ann.locator("#refusal")).to_contain_text("left less than 30 s ago")
+    assert ann.url.endswith(f"/table/{table_id}")
+
+
 def test_the_lobby_lists_my_tables_and_every_table_s_age(browser: Any, server: Server) -> None:
     made = new_table(server, "slam", ["human", "human", "bot:easy"], {})
     table_id = made["table"]["id"]

@@ -101,3 +101,44 @@ def test_a_rematch_refused_for_room_opens_when_asked_again(client: Client) -> No
     assert refused.status_code == 503
     manager.settings = replace(manager.settings, limits=limits)
     assert accept(client, table_id, bob)["table"] is not None
+
+
+def test_someone_who_has_left_does_not_hold_the_rematch_up(serve: Any) -> None:
+    with serve(grace_seconds=0) as client:
+        table_id, ann, bob = finished_pair(client)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+            Player(socket, bob).current()  # Bob is at the table: he must answer himself
+            answer = client.post(
+                f"/api/tables/{table_id}/rematch",
+                json={"without_absent": True},
+                headers={"X-Seat-Token": ann},
+            )
+            assert answer.status_code == 409
+            assert "Bob is still at the table" in answer.json()["detail"]
+            seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+            assert not seats[0]["rematch"]  # a refused request changes nothing
+        opened = client.post(
+            f"/api/tables/{table_id}/rematch",
+            json={"without_absent": True},
+            headers={"X-Seat-Token": ann},
+        ).json()
+        assert opened["table"] is not None
+        again = client.get(f"/api/tables/{opened['table']}").json()
+        bob_seat = again["seats"][1]
+        assert bob_seat["kind"] == "bot" and bob_seat["label"] == "Bob (left; bot medium plays)"
+        assert again["seats"][0]["kind"] == "human"
+        back = client.post(
+            f"/api/tables/{opened['table']}/seats/1/reclaim", headers={"X-Seat-Token": bob}
+        )
+        assert back.status_code == 204  # Bob takes his seat back with his token
+
+
+def test_without_the_absent_the_rematch_still_waits_for_someone_just_gone(client: Client) -> None:
+    table_id, ann, _bob = finished_pair(client)  # the grace period is 30 s
+    answer = client.post(
+        f"/api/tables/{table_id}/rematch",
+        json={"without_absent": True},
+        headers={"X-Seat-Token": ann},
+    )
+    assert answer.status_code == 409 and "left less than 30 s ago" in answer.json()["detail"]
+    assert client.get(f"/api/tables/{table_id}").json()["rematch_id"] is None

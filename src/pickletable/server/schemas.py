@@ -80,6 +80,16 @@ class Seated(BaseModel):
     invite: str = Field(description="the link to share with the other players")
 
 
+class RematchRequest(BaseModel):
+    """Accepting a rematch."""
+
+    without_absent: bool = Field(
+        False,
+        description="open it now if everyone it still waits for has left the table "
+        "(a bot takes their seats; they can take them back)",
+    )
+
+
 class RematchState(BaseModel):
     """Where a rematch stands: it opens once every person at the table has accepted."""
 

@@ -18,6 +18,7 @@ from pickletable.server.schemas import (
     CreateTable,
     HandToBot,
     JoinTable,
+    RematchRequest,
     RematchState,
     Seated,
     StartTable,
@@ -120,14 +121,23 @@ async def reclaim_seat(table_id: str, seat: int, manager: Manager, token: Token)
 
 
 @router.post("/{table_id}/rematch", responses=SEATED)
-async def rematch(table_id: str, request: Request, manager: Manager, token: Token) -> RematchState:
+async def rematch(
+    table_id: str,
+    request: Request,
+    manager: Manager,
+    token: Token,
+    body: RematchRequest | None = None,
+) -> RematchState:
     """Accept a rematch: same game, options and people; it opens once every person at the
     table has accepted (bots accept at once), and each seat keeps its token there.
 
     Everyone at the table sees who has accepted (each seat's ``rematch``); when the
-    rematch opens, every connection is sent ``{"type": "rematch", "table": id}``.
+    rematch opens, every connection is sent ``{"type": "rematch", "table": id}``. With
+    ``without_absent``, it opens now if everyone it waits for has left the table (409
+    otherwise): a bot takes their seats, which they can take back.
     """
-    answer = await manager.rematch(table_id, token)
+    without = body is not None and body.without_absent
+    answer = await manager.rematch(table_id, token, without_absent=without)
     again = answer.table
     return RematchState(
         accepted=answer.accepted,

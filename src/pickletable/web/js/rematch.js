@@ -24,6 +24,12 @@ export function rematchControls(table, you, token, { open, refuse, label = "Rema
   } else if (mine) {
     controls.push(h("button", { id: "rematch", type: "button", class: "primary", disabled: true },
       "Rematch accepted"));
+    if (waiting.length && waiting.every((seat) => !seat.connected)) {
+      // Those it waits for have left the table: a bot can take their seats (they can take them back).
+      controls.push(h("button", { id: "rematch-without", type: "button",
+        onclick: () => accept(table.id, token, open, refuse, { without_absent: true }) },
+      `Start without ${names(waiting.map(who))}: a bot plays for them`));
+    }
   }
   if (accepted.length || (mine && mine.rematch)) {
     controls.push(h("p", { id: "rematch-status", class: "note rematch-status" },
@@ -34,9 +40,9 @@ export function rematchControls(table, you, token, { open, refuse, label = "Rema
   return controls;
 }
 
-async function accept(tableId, token, open, refuse) {
+async function accept(tableId, token, open, refuse, body = {}) {
   try {
-    const answer = await api(`/api/tables/${tableId}/rematch`, { method: "POST", body: {}, token });
+    const answer = await api(`/api/tables/${tableId}/rematch`, { method: "POST", body, token });
     if (answer && answer.table) open(answer.table);
   } catch (error) {
     refuse(error.message);
