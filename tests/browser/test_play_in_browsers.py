@@ -186,8 +186,11 @@ def restart_in_the_middle(ann: Page, bob: Page, server: Server) -> None:
 
 
 def check_rematch(ann: Page, bob: Page, table_id: str) -> None:
-    """A rematch takes both players to a new table, in the same seats, already playing."""
+    """A rematch, once both have accepted, takes both players to a new table, in the same
+    seats, already playing."""
     ann.click("#rematch")
+    expect(bob.locator("#rematch-status")).to_contain_text("✓ Ann")
+    bob.click("#rematch")
     for page in (ann, bob):
         page.wait_for_url(lambda url: "/table/" in url and table_id not in url)
         expect(page.locator("body")).to_have_attribute("data-status", "playing")

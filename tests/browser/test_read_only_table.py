@@ -41,6 +41,9 @@ def test_a_read_only_table_says_why_and_offers_its_record_its_replay_and_a_remat
     page.screenshot(path=str(SCREENSHOTS / "board-read-only.png"), animations="disabled")
 
     page.locator("#rematch").click()
+    expect(page.locator("#rematch-status")).to_contain_text("Waiting for Bob, Cy and Di")
+    for name in ("bob", "cy", "di"):  # the rematch opens once every person has accepted
+        server.post(f"/api/tables/{table_id}/rematch", {}, f"{name}-token")
     expect(page).not_to_have_url(f"{server.url}/table/{table_id}")
     expect(page.locator("body")).to_have_attribute("data-status", "playing")  # same four people
     expect(page.locator("body")).not_to_have_class(READ_ONLY)

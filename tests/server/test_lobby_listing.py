@@ -6,15 +6,27 @@ The server's wall clock is a `Clock` the test moves by hand: no sleeping.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
+import pytest
 from sqlalchemy import create_engine, text
 
-from pickletable.server.lobby import STALE_PLAYING_SECONDS, STALE_WAITING_SECONDS
-from tests.server.conftest import Client, join, new_table, start
+from pickletable.server.config import Limits
+from tests.server.conftest import (
+    TEST_LIMITS,
+    Client,
+    Player,
+    join,
+    new_table,
+    start,
+    wait_for,
+)
 
 HOUR = 60 * 60
 DAY = 24 * HOUR
+STALE_WAITING_SECONDS = Limits().lobby_waiting_seconds
+STALE_PLAYING_SECONDS = Limits().lobby_playing_seconds
 
 
 class Clock:
@@ -107,6 +119,45 @@ def test_a_database_from_before_activity_was_stored_counts_from_creation(
     clock.advance(STALE_WAITING_SECONDS + HOUR)  # an hour past a day since the join
     with serve(now=clock) as client:
         assert table_id not in listed(client)
+
+
+def test_each_listed_table_says_how_old_it_is_and_how_long_it_has_been_quiet(
+    serve: Any,
+) -> None:
+    clock = Clock()
+    with serve(now=clock) as client:
+        table_id = new_table(client, "board", ["human", "human"])["table"]["id"]
+        clock.advance(5 * 60)
+        join(client, table_id)
+        clock.advance(60)
+        (row,) = [table for table in client.get("/api/tables").json() if table["id"] == table_id]
+        assert row["age_seconds"] == pytest.approx(6 * 60, abs=1e-3)
+        assert row["idle_seconds"] == pytest.approx(60, abs=1e-3)
+        one = client.get(f"/api/tables/{table_id}").json()
+        assert one["age_seconds"] == pytest.approx(6 * 60, abs=1e-3)
+
+
+def test_the_hiding_thresholds_are_limits_the_server_is_given(serve: Any) -> None:
+    clock = Clock()
+    limits = replace(TEST_LIMITS, lobby_waiting_seconds=HOUR, lobby_finished_seconds=HOUR)
+    with serve(now=clock, limits=limits) as client:
+        waiting = new_table(client, "board", ["human", "human"])["table"]["id"]
+        bots = new_table(client, "slam", ["bot:easy"] * 3, options={"tokens_to_win": 1}, sit=False)[
+            "table"
+        ]["id"]
+        with client.websocket_connect(f"/ws/tables/{bots}") as socket:
+            wait_for(Player(socket, None), lambda view: view["status"] == "over")
+        assert {waiting, bots} <= set(listed(client))  # a finished game stays for an hour
+        clock.advance(HOUR + 1)
+        assert waiting not in listed(client) and bots not in listed(client)
+
+
+def test_finished_games_are_not_listed_by_default(client: Client) -> None:
+    bots = new_table(client, "slam", ["bot:easy"] * 3, options={"tokens_to_win": 1}, sit=False)
+    table_id = bots["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        wait_for(Player(socket, None), lambda view: view["status"] == "over")
+    assert table_id not in listed(client)
 
 
 def wait_for_the_deal(client: Client, table_id: str) -> None:

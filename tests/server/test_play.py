@@ -264,16 +264,17 @@ def test_a_rematch_keeps_the_people_and_their_tokens(client: Client) -> None:
         play_until([Player(one, made["token"]), Player(two, joined["token"])])
     too_soon = client.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": "x"})
     assert too_soon.status_code == 403
-    again = client.post(
-        f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": joined["token"]}
-    ).json()
-    assert again["table"]["rematch_of"] == table_id
-    assert again["table"]["status"] == "playing"
-    assert again["seat"] == 2 and again["token"] == joined["token"]
-    same = client.post(
-        f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": made["token"]}
-    ).json()
-    assert same["table"]["id"] == again["table"]["id"] and same["seat"] == 0
+    for token in (joined["token"], made["token"]):
+        answer = client.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": token})
+        assert answer.status_code == 200, answer.text
+    new_id = answer.json()["table"]
+    again = client.get(f"/api/tables/{new_id}", headers={"X-Seat-Token": joined["token"]}).json()
+    assert again["rematch_of"] == table_id and again["status"] == "playing"
+    assert again["you"] == 2
+    mine = client.get(f"/api/tables/{new_id}", headers={"X-Seat-Token": made["token"]}).json()
+    assert mine["you"] == 0 and not any(seat["rematch"] for seat in mine["seats"])
+    same = client.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": made["token"]})
+    assert same.json()["table"] == new_id
 
 
 def test_the_record_waits_for_the_end_of_the_game(client: Client) -> None:

@@ -176,16 +176,17 @@ def test_a_read_only_tables_record_holds_every_stored_step_and_its_replay_stops_
 def test_an_unfinished_read_only_table_offers_a_rematch_under_the_current_rules(
     serve: Any, database_url: str
 ) -> None:
-    table_id, ann, _, _ = stored_board_table(serve)
+    table_id, ann, bob, _ = stored_board_table(serve)
     damage(database_url, table_id, 3, "action = 'serve'")
     change_database(database_url, "update tables set rules = 1 where id = :id", id=table_id)
     with serve() as client:
-        answer = client.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": ann})
-        assert answer.status_code == 200, answer.text
-        again = answer.json()
-        new_id = again["table"]["id"]
-        assert again["seat"] == 0 and again["table"]["read_only"] is None
-        assert again["table"]["players"] == 2 and again["table"]["rematch_of"] == table_id
+        for token in (ann, bob):
+            answer = client.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": token})
+            assert answer.status_code == 200, answer.text
+        new_id = answer.json()["table"]
+        again = client.get(f"/api/tables/{new_id}", headers={"X-Seat-Token": ann}).json()
+        assert again["you"] == 0 and again["read_only"] is None
+        assert again["players"] == 2 and again["rematch_of"] == table_id
         assert client.get(f"/api/tables/{table_id}").json()["rematch_id"] == new_id
         listed = [table["id"] for table in client.get("/api/tables").json()]
         assert table_id not in listed and new_id in listed

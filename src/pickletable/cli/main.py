@@ -285,7 +285,10 @@ send_seconds=10
 finished_seconds=60
 idle_seconds=86400
 sweep_seconds=10
-file_check_seconds=2"""
+file_check_seconds=2
+lobby_waiting_seconds=86400
+lobby_playing_seconds=604800
+lobby_finished_seconds=0"""
 """`Limits.describe()`, written out so ``--help`` does not import the server (a test checks)."""
 
 

@@ -37,6 +37,10 @@ def default_database_url() -> str:
     return os.environ.get(DATABASE_ENV) or sqlite_url(default_database_path())
 
 
+ZERO_ALLOWED = frozenset({"lobby_finished_seconds"})
+"""Limits that may be 0 (every other one must be positive)."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """What one client, and everyone together, may ask of the server.
@@ -71,6 +75,13 @@ class Limits:
     """How often tables that may leave memory are looked for."""
     file_check_seconds: float = 2.0
     """How often the SQLite file is checked for deletion between writes (each write checks too)."""
+    lobby_waiting_seconds: float = 24 * 60 * 60.0
+    """The lobby stops listing a table nobody has started after this long without activity."""
+    lobby_playing_seconds: float = 7 * 24 * 60 * 60.0
+    """The lobby stops listing a game in play after this long without a move."""
+    lobby_finished_seconds: float = 0.0
+    """The lobby lists a finished game this long after its end (0: never; it lists only
+    tables in memory, so at most `finished_seconds` once nobody watches)."""
 
     def with_text(self, pairs: list[str]) -> Limits:
         """These limits with ``NAME=VALUE`` changes (as ``serve --limit`` takes them)."""
@@ -86,8 +97,10 @@ class Limits:
                 number = float(value)
             except ValueError:
                 raise ValueError(f"--limit {pair!r}: {value!r} is not a number") from None
-            if not 0 < number < float("inf"):
-                raise ValueError(f"--limit {pair!r}: the value must be a positive number")
+            zero = name in ZERO_ALLOWED
+            if not (number >= 0 if zero else number > 0) or number == float("inf"):
+                lowest = "zero or more" if zero else "a positive number"
+                raise ValueError(f"--limit {pair!r}: the value must be {lowest}")
             if kinds[name] == "int":
                 if not number.is_integer():
                     raise ValueError(f"--limit {pair!r}: {name} is a whole number")

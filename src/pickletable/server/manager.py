@@ -32,9 +32,10 @@ from pickletable.server.errors import (
     Refused,
     Unavailable,
 )
-from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError
+from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError, epoch_seconds
 from pickletable.server.lobby import listed
 from pickletable.server.moves import check_room, check_step, checked_name, only_bots, repeated_move
+from pickletable.server.rematch import Rematches
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
 from pickletable.server.storage import Storage, StoredStep, StoredTable
 from pickletable.server.throttles import OpenCount, PerMinute
@@ -52,7 +53,7 @@ class Joined:
     token: str | None
 
 
-class TableManager(Driver):
+class TableManager(Driver, Rematches):
     """Owns the live tables; see the module docstring."""
 
     def __init__(self, settings: Settings) -> None:
@@ -137,7 +138,17 @@ class TableManager(Driver):
 
     def listing(self) -> list[dict[str, Any]]:
         """Tables waiting or playing with recent activity, most recent first (see `lobby`)."""
-        return [self.info(table) for table in listed(self.tables.values(), self.settings.now())]
+        now = self.settings.now()
+        shown = listed(self.tables.values(), now, self.settings.limits)
+        return [{**self.info(table), **self.ages(table)} for table in shown]
+
+    def ages(self, table: LiveTable) -> dict[str, float]:
+        """Seconds since the table was created and since anything last happened there."""
+        now = self.settings.now()
+        return {
+            "age_seconds": max(0.0, now - epoch_seconds(table.created)),
+            "idle_seconds": max(0.0, now - table.active),
+        }
 
     def info(self, table: LiveTable) -> dict[str, Any]:
         """A table's public facts plus who is connected now."""
@@ -307,42 +318,6 @@ class TableManager(Driver):
             await self._save_seats(table)
             await self.hub.broadcast(table)
         self._wake_driver(table)
-
-    async def rematch(self, table_id: str, token: str | None) -> LiveTable:
-        """A new table with the same game, options and people, under this version's rules.
-
-        Offered once the game is over, or when the table is read-only.
-        """
-        table = await self.fetch(table_id)
-        async with self._locks[table.id]:
-            self._seated(table, token)
-            if not table.closed:
-                raise Refused("a rematch can start once the game is over")
-            if table.rematch_id is not None:
-                return await self.fetch(table.rematch_id)
-            self._check_room(bots_only=False)
-            again = LiveTable(
-                id=secrets.token_urlsafe(6),
-                game=table.game,
-                players=table.players,
-                options=dict(table.options),
-                content=table.content,
-                seats=[Seat.from_json(seat.to_json()) for seat in table.seats],
-                seed=0,
-                turn_seconds=table.turn_seconds,
-                rematch_of=table.id,
-                created=f"{self.settings.now():.6f}",
-            )
-            self._touch(again)
-            again.status = WAITING if again.free_seats() else PLAYING
-            await self._write(
-                self._storage().create_table, {**again.row(), "created": again.created}
-            )
-            table.rematch_id = again.id
-            await self._write(self._storage().update_table, table.id, rematch_id=again.id)
-            self._add(again)
-            await self.hub.tell(table.id, {"type": "rematch", "table": again.id})
-        return again
 
     # --- play ----------------------------------------------------------------
     async def act(

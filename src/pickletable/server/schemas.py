@@ -80,6 +80,25 @@ class Seated(BaseModel):
     invite: str = Field(description="the link to share with the other players")
 
 
+class RematchRequest(BaseModel):
+    """Accepting a rematch."""
+
+    without_absent: bool = Field(
+        False,
+        description="open it now if everyone it still waits for has left the table "
+        "(a bot takes their seats; they can take them back)",
+    )
+
+
+class RematchState(BaseModel):
+    """Where a rematch stands: it opens once every person at the table has accepted."""
+
+    accepted: list[int] = Field(description="the seats that accept (bots at once)")
+    waiting: list[int] = Field(description="the seats of people who have not accepted yet")
+    table: str | None = Field(description="the rematch's table id, once it is open")
+    invite: str | None = Field(description="the rematch's link, once it is open")
+
+
 class Problem(BaseModel):
     """Why a request was refused."""
 
@@ -103,3 +122,68 @@ class Invalid(BaseModel):
 def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     """The documented refusals of a route: 422 as `Invalid`, the others as `Problem`."""
     return {code: {"model": Invalid if code == 422 else Problem} for code in codes}
+
+
+class SummarySide(BaseModel):
+    """The seats that share one score (a player, or a team)."""
+
+    seats: list[int]
+    name: str = Field(description="the seats' names: Blue, North & South")
+    players: list[str] = Field(description="who sat in each of those seats")
+
+
+class SummaryRally(BaseModel):
+    """One rally (or round): who opened it, how it ended, what it changed."""
+
+    number: int
+    opener: int | None = Field(description="the seat that served (or dealt), if known")
+    ended: str = Field(description="how it ended, as the designer's lab counts it: ace, Dink Shot")
+    changes: list[float] = Field(description="each side's change of score, in `sides` order")
+    scores: list[float] = Field(description="each side's score after it")
+
+
+class SummaryFigure(BaseModel):
+    """A per-player figure's key and label."""
+
+    key: str
+    label: str
+
+
+class SummaryPlayer(BaseModel):
+    """One seat's figures, by key (see `figures`)."""
+
+    seat: int
+    name: str
+    player: str
+    values: dict[str, float]
+
+
+class GameFigure(BaseModel):
+    """A figure of the whole game from the designer's lab, with its metric's definition."""
+
+    key: str
+    label: str
+    value: str
+    definition: str
+
+
+class Summary(BaseModel):
+    """A finished game in figures: the score after every rally or round, each one, each player."""
+
+    table: str
+    game: str
+    over: bool = Field(description="false for a read-only table that stops before its end")
+    outcome: str
+    rally_word: str = Field(examples=["Rally", "Round"])
+    rallies_word: str
+    opener_word: str = Field(examples=["Served by", "Dealer"])
+    score_word: str = Field(examples=["Level", "Points", "Tokens"])
+    digits: int = Field(description="decimal places a score is shown with")
+    sides: list[SummarySide]
+    history: list[list[float]] = Field(
+        description="each side's score at the start, then after every rally or round"
+    )
+    rallies: list[SummaryRally]
+    figures: list[SummaryFigure]
+    players: list[SummaryPlayer]
+    game_figures: list[GameFigure]

@@ -37,6 +37,8 @@ class Seat:
     token_hash: str | None = None
     was_human: bool = False
     """True for a seat a person left and a bot took over."""
+    rematch: bool = False
+    """True once the seat's player accepts a rematch of the finished game."""
 
     @property
     def is_bot(self) -> bool:
@@ -78,6 +80,7 @@ class Seat:
             "player": self.player,
             "label": self.label(),
             "free": self.is_free,
+            "rematch": self.rematch,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -95,4 +98,5 @@ class Seat:
             player=str(value.get("player", "")),
             token_hash=value.get("token_hash"),
             was_human=bool(value.get("was_human", False)),
+            rematch=bool(value.get("rematch", False)),
         )

@@ -1,5 +1,5 @@
 """Tables: create, list, look at, join, start, hand a seat to a bot (and take it back),
-rematch, record, replay."""
+rematch, record, replay, summary."""
 
 from __future__ import annotations
 
@@ -18,10 +18,14 @@ from pickletable.server.schemas import (
     CreateTable,
     HandToBot,
     JoinTable,
+    RematchRequest,
+    RematchState,
     Seated,
     StartTable,
+    Summary,
     refusals,
 )
+from pickletable.server.summaries import table_summary
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 SEATED = refusals(403, 404, 409, 422, 503)
@@ -30,10 +34,13 @@ SEATED = refusals(403, 404, 409, 422, 503)
 
 @router.get("", responses=refusals(422))
 async def list_tables(manager: Manager) -> list[dict[str, Any]]:
-    """Tables waiting for players or in play with recent activity, most recent first.
+    """Tables waiting for players or in play with recent activity, most recent first,
+    each with ``age_seconds`` (since it was created) and ``idle_seconds`` (since anything
+    last happened there).
 
-    Tables idle for long (a day before the start, a week in play) are left out;
-    their links still work.
+    Tables idle for long (by default a day before the start, a week in play) and finished
+    ones are left out (`serve --limit lobby_waiting_seconds=...`, `lobby_playing_seconds`,
+    `lobby_finished_seconds`); their links still work.
     """
     return manager.listing()
 
@@ -61,10 +68,15 @@ async def create_table(body: CreateTable, request: Request, manager: Manager) ->
 
 @router.get("/{table_id}", responses=refusals(404, 422))
 async def get_table(table_id: str, manager: Manager, token: Token) -> dict[str, Any]:
-    """A table's public facts; with your seat token, also which seat is yours."""
+    """A table's public facts and its ages (as the list has them); with your seat token,
+    also which seat is yours."""
     table = await manager.fetch(table_id)
     seat = table.seat_for_token(token)
-    return {**manager.info(table), "you": None if seat is None else seat.seat}
+    return {
+        **manager.info(table),
+        **manager.ages(table),
+        "you": None if seat is None else seat.seat,
+    }
 
 
 @router.post("/{table_id}/join", responses=SEATED)
@@ -109,12 +121,30 @@ async def reclaim_seat(table_id: str, seat: int, manager: Manager, token: Token)
 
 
 @router.post("/{table_id}/rematch", responses=SEATED)
-async def rematch(table_id: str, request: Request, manager: Manager, token: Token) -> Seated:
-    """Play again with the same game, options and people; your seat token carries over."""
-    again = await manager.rematch(table_id, token)
-    seat = again.seat_for_token(token)
-    joined = Joined(again, None if seat is None else seat.seat, token if seat else None)
-    return _seated(joined, request, manager)
+async def rematch(
+    table_id: str,
+    request: Request,
+    manager: Manager,
+    token: Token,
+    body: RematchRequest | None = None,
+) -> RematchState:
+    """Accept a rematch: same game, options and people; it opens once every person at the
+    table has accepted (bots accept at once), and each seat keeps its token there.
+
+    Everyone at the table sees who has accepted (each seat's ``rematch``); when the
+    rematch opens, every connection is sent ``{"type": "rematch", "table": id}``. With
+    ``without_absent``, it opens now if everyone it waits for has left the table (409
+    otherwise): a bot takes their seats, which they can take back.
+    """
+    without = body is not None and body.without_absent
+    answer = await manager.rematch(table_id, token, without_absent=without)
+    again = answer.table
+    return RematchState(
+        accepted=answer.accepted,
+        waiting=answer.waiting,
+        table=None if again is None else again.id,
+        invite=None if again is None else str(request.url_for("table_page", table_id=again.id)),
+    )
 
 
 @router.get("/{table_id}/record", responses=refusals(404, 409, 422))
@@ -144,10 +174,23 @@ async def replay(
     return {"table": manager.info(table), "seat": seat, "frames": frames}
 
 
+@router.get("/{table_id}/summary", responses=refusals(404, 409, 422))
+async def summary(table_id: str, manager: Manager) -> Summary:
+    """The end-of-game summary: each side's score after every rally or round, every rally
+    or round (who served or dealt, how it ended), the lab's figures of the game and each
+    player's (points won on serve, cards played, Dink Shots, twist cards...).
+
+    Open once the game is over, like the record; the same for everyone, computed from what
+    a spectator saw. A read-only table's summary goes as far as its steps replay.
+    """
+    table = await _finished(manager, table_id)
+    return Summary.model_validate(await asyncio.to_thread(table_summary, table))
+
+
 async def _finished(manager: Manager, table_id: str) -> LiveTable:
     table = await manager.fetch(table_id)
     if not table.closed:
-        raise Refused("the record and the replay open once the game is over")
+        raise Refused("the record, the replay and the summary open once the game is over")
     return table
 
 

@@ -13,6 +13,17 @@ export function keepSeatToken(tableId, token) {
   else localStorage.removeItem(TOKEN_KEY(tableId));
 }
 
+/** Every table this browser holds a seat token for: [{ tableId, token }]. */
+export function heldSeats() {
+  const prefix = TOKEN_KEY("");
+  const held = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    if (key && key.startsWith(prefix)) held.push({ tableId: key.slice(prefix.length), token: localStorage.getItem(key) });
+  }
+  return held;
+}
+
 /** Call the REST API; a refusal throws an Error carrying the server's message. */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };

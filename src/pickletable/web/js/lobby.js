@@ -2,6 +2,7 @@
 
 import { api, keepSeatToken } from "./api.js";
 import { h, replace } from "./dom.js";
+import { ageLine, showMyTables } from "./mytables.js";
 
 const form = document.getElementById("create-form");
 const gameSelect = document.getElementById("game");
@@ -30,6 +31,9 @@ async function start() {
   showGame();
   refreshTables();
   setInterval(refreshTables, 3000);
+  const mine = () => showMyTables(document.getElementById("my-tables-panel"), document.getElementById("my-tables"));
+  mine();
+  setInterval(mine, 30000);
 }
 
 function currentGame() {
@@ -135,6 +139,7 @@ async function refreshTables() {
         h("strong", {}, table.title),
         h("span", { class: `badge ${table.status}` }, status(table.status, free)),
         h("span", { class: "who" }, who),
+        h("span", { class: "age" }, ageLine(table)),
         h("span", { class: "go" }, action)));
   }));
 }

@@ -3,6 +3,8 @@
 import { api, keepSeatToken, seatToken, TableSocket } from "./api.js";
 import { h, replace } from "./dom.js";
 import { indexFor, keyFor } from "./keys.js";
+import { rematchControls } from "./rematch.js";
+import { showSummary } from "./summary.js";
 
 const tableId = location.pathname.split("/")[2];
 const el = (id) => document.getElementById(id);
@@ -117,6 +119,7 @@ function render() {
   renderControls(table);
   renderLog();
   renderClock();
+  if (view.status === "over" && !view.read_only) showSummary(tableId, document.querySelector(".layout"));
 }
 
 function promptText() {
@@ -289,7 +292,7 @@ function renderControls(table) {
   const seated = view.you !== null;
   const buttons = [];
   if (view.read_only) {
-    readOnlyControls(table, seated, buttons);
+    readOnlyControls(table, buttons);
   } else if (view.status === "waiting" && seated) {
     const free = table.free_seats.length;
     buttons.push(h("button", { id: "start", type: "button", class: "primary", disabled: free > 0,
@@ -311,10 +314,7 @@ function renderControls(table) {
   if (view.status === "over" && !view.read_only) {
     const outcome = table.outcome;
     buttons.push(h("p", { class: "outcome", id: "outcome" }, outcome ? outcome.text : "Game over"));
-    if (seated) {
-      buttons.push(h("button", { id: "rematch", type: "button", class: "primary", onclick: rematch },
-        table.rematch_id ? "Go to the rematch" : "Rematch"));
-    }
+    buttons.push(...rematchControls(table, view.you, token, { open: goToTable, refuse }));
     buttons.push(...recordLinks(table));
   }
   if (view.you === null && view.status !== "waiting") {
@@ -325,16 +325,14 @@ function renderControls(table) {
 }
 
 /** A table whose stored steps stop replaying under these rules: why, its record, a rematch. */
-function readOnlyControls(table, seated, buttons) {
+function readOnlyControls(table, buttons) {
   const stops = table.read_only;
   const finished = view.status === "over";
   buttons.push(h("p", { class: "read-only-note", id: "read-only" },
     `Read-only: ${finished ? "this game was finished" : "this game cannot go on"}. `
     + `Its replay goes as far as step ${stops.step - 1}; its record holds all ${stops.steps} steps.`));
-  if (seated) {
-    buttons.push(h("button", { id: "rematch", type: "button", class: "primary", onclick: rematch },
-      table.rematch_id ? "Go to the rematch" : "Rematch under the current rules"));
-  }
+  buttons.push(...rematchControls(table, view.you, token,
+    { open: goToTable, refuse, label: "Rematch under the current rules" }));
   buttons.push(...recordLinks(table));
 }
 
@@ -457,9 +455,9 @@ async function reclaim() {
   await request(`/api/tables/${tableId}/seats/${view.you}/reclaim`, undefined);
 }
 
-async function rematch() {
-  const made = await request(`/api/tables/${tableId}/rematch`, {});
-  if (made) goToTable(made.table.id);
+function refuse(message) {
+  el("refusal").textContent = message;
+  el("actions-panel").hidden = false;
 }
 
 /** Move to another table (a rematch) once, with this browser's seat token. */
