@@ -2,9 +2,11 @@
 
 import { h, replace } from "../dom.js";
 import { back, card, fan } from "./cards.js";
+import { showScore } from "./score.js";
 
 let layingAt = null; // the step at which "Lay down" was switched on: it holds for that decision only
 let drawn = null; // the last render's arguments, to draw again when the switch changes
+let folded = null; // the last rally panel as the person left it: { rally, open }
 
 document.addEventListener("keydown", (event) => {
   if (event.key !== "l" && event.key !== "L") return;
@@ -23,6 +25,8 @@ export function render(container, view, ctx) {
   const title = (code) => (obs.titles && obs.titles[code]) || code;
   const face = (code, options = {}) => card(title(code), options.note || "",
     { ...options, special: isSpecial(obs, code), ctx });
+  showScore(`${obs.teams.map((team) => `${team.name} ${team.score}`).join(" · ")}`
+    + ` — to ${obs.target}, by ${obs.win_by}`);
   replace(container, h("div", { class: "card-root" },
     scoreboard(obs, ctx),
     lastRally(obs, ctx, title),
@@ -177,8 +181,13 @@ function lastRally(obs, ctx, title) {
     return team.points && several ? `${points} (${name(team.best)}'s hand)` : points;
   });
   const fresh = obs.step === "over" || obs.outcome || startOfRally(obs);
-  return h("section", { class: `summary${fresh ? " fresh" : ""}`, "aria-label": "Last rally" },
-    h("h3", {}, `Last rally (rally ${last.rally}) — ended because ${last.ended_text}`),
+  // Folded at phone width (the hand and the moves come first); open on a wider screen,
+  // unless the person opened or closed it for this rally.
+  const open = folded && folded.rally === last.rally ? folded.open
+    : !window.matchMedia("(max-width: 820px)").matches;
+  return h("details", { class: `summary${fresh ? " fresh" : ""}`, "aria-label": "Last rally", open,
+    ontoggle: (event) => { folded = { rally: last.rally, open: event.target.open }; } },
+    h("summary", {}, h("h3", {}, `Last rally (rally ${last.rally}) — ended because ${last.ended_text}`)),
     h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Hand shown", "Verdict", "Points"].map((c) => h("th", {}, c)))),
       h("tbody", {}, last.hands.map((hand) => h("tr", {},
         h("td", {}, who(hand.seat), last.laid.includes(hand.seat) ? h("span", { class: "badge" }, "laid down") : null),
