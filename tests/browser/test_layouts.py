@@ -49,8 +49,10 @@ def persons_move(choices: int, after: int) -> Callable[[GameState, list[Event]],
 
 def board_hit(state: GameState, _events: list[Event]) -> bool:
     """Seat 0 is to hit from shot 3 on, with a card to play besides rolling."""
-    return state.current_player == 0 and str(getattr(state, "step", "")) == "hit" and (
-        len(state.legal_actions()) >= 2
+    return (
+        state.current_player == 0
+        and str(getattr(state, "step", "")) == "hit"
+        and (len(state.legal_actions()) >= 2)
     )
 
 
