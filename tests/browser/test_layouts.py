@@ -86,6 +86,12 @@ def test_each_game_at_phone_width_keeps_the_hand_and_the_moves_in_view(
             assert_in_view(page, ".hand-box", viewport)
             assert_in_view(page, "#prompt", viewport)
             assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+            expect(page.locator("#log-box")).not_to_have_attribute("open", "")  # folded
+            expect(page.locator("#status-bar")).to_have_css("position", "sticky")
+            expect(page.locator("#dock")).to_have_css("position", "sticky")
+        else:
+            expect(page.locator("#log-box")).to_have_attribute("open", "")
+            expect(page.locator("#dock")).to_be_empty()
         page.context.close()
 
 

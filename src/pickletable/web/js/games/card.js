@@ -185,8 +185,8 @@ function lastRally(obs, ctx, title) {
   // unless the person opened or closed it for this rally.
   const open = folded && folded.rally === last.rally ? folded.open
     : !window.matchMedia("(max-width: 820px)").matches;
-  return h("details", { class: `summary${fresh ? " fresh" : ""}`, "aria-label": "Last rally", open,
-    ontoggle: (event) => { folded = { rally: last.rally, open: event.target.open }; } },
+  return h("section", { class: `summary${fresh ? " fresh" : ""}`, "aria-label": "Last rally" },
+    h("details", { open, ontoggle: (event) => { folded = { rally: last.rally, open: event.target.open }; } },
     h("summary", {}, h("h3", {}, `Last rally (rally ${last.rally}) — ended because ${last.ended_text}`)),
     h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Hand shown", "Verdict", "Points"].map((c) => h("th", {}, c)))),
       h("tbody", {}, last.hands.map((hand) => h("tr", {},
@@ -194,7 +194,7 @@ function lastRally(obs, ctx, title) {
         h("td", { class: "shown-hand" }, hand.cards.map((code) => h("span", { class: `mini-card${isSpecial(obs, code) ? " special" : ""}` }, title(code)))),
         h("td", {}, hand.summary),
         h("td", {}, hand.value ? `${hand.value}: ${reasons(hand)}` : "0"))))),
-    h("p", { class: "rally-result" }, h("strong", {}, teams.join(" · ")), ` — ${last.serve_text}`));
+    h("p", { class: "rally-result" }, h("strong", {}, teams.join(" · ")), ` — ${last.serve_text}`)));
 }
 
 /** Why a hand scored: "1 for a Dink Shot, 1 for a complete hand while serving" (labels from the view). */
