@@ -56,6 +56,12 @@ def board_hit(state: GameState, _events: list[Event]) -> bool:
     )
 
 
+def slam_play(state: GameState, events: list[Event]) -> bool:
+    """Seat 0 is asked in Slam's PLAY phase, with several cards it may play."""
+    phase = state.observe(0).to_json().get("phase")
+    return phase == "play" and persons_move(3, 40)(state, events)
+
+
 BOTS3 = ["bot:medium"] * 3
 LAYOUTS = {
     "board-singles": Layout("board", ["human:Ann", "bot:medium"], {"level": "advanced"}, board_hit),
@@ -63,7 +69,7 @@ LAYOUTS = {
     "card": Layout("card", ["human:Ann", "bot:medium"], {}, persons_move(6, 30)),
     "card-four": Layout("card", ["human:Ann", *BOTS3], {}, persons_move(6, 50)),
     "slam": Layout("slam", ["human:Ann", "bot:medium", "bot:medium"], {}, persons_move(4, 40)),
-    "slam-doubles": Layout("slam", ["human:Ann", *BOTS3], {"doubles": True}, persons_move(3, 40)),
+    "slam-doubles": Layout("slam", ["human:Ann", *BOTS3], {"doubles": True}, slam_play, seed=2),
 }
 
 
