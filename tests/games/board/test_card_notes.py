@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import random
 from typing import Any
 
 import pytest
-from rich.console import Console
 
-from pickletable.cli.renderers.board import render
 from pickletable.core.actions import Action
 from pickletable.games.board import GAME
 from pickletable.games.board.presenter import piece_marks
@@ -108,12 +105,3 @@ def test_pieces_whose_colours_share_an_initial_get_a_number() -> None:
     doubles = GAME.presenter.view(new_game(4), None)
     assert [seat["mark"] for seat in doubles["seats"]] == ["B1", "R", "Y", "B2"]
 
-
-def test_the_terminal_shows_the_shot_to_answer_under_the_last_roll() -> None:
-    state = theo_against_lou(skill_counts_as_roll=False)
-    play(state, "serve", "roll in", "roll", "roll in", "roll dink", "skill in-drop")
-    console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
-    console.print(render(GAME.presenter.view(state, YELLOW)))
-    text = console.export_text()
-    assert "Last roll:  IN    Dink     rally: hit 4" in text
-    assert "To answer:  IN, Drop  (Blue's Skill Card)" in text

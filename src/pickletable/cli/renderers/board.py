@@ -140,10 +140,6 @@ def _dice_and_card(observation: dict[str, Any]) -> RenderableType:
     rally = observation["rally"]
     if rally["hitter"] is not None:
         line.append(f"    rally: hit {rally['hit']}")
-    answer = rally["to_answer"]
-    if answer is not None:  # after a Skill Card the dice show the roll before it
-        line.append("\nTo answer: ").append(f" {answer['label']} ", style="reverse bold")
-        line.append(f" ({answer['source']}{', a Nice Shot' if answer['nice_shot'] else ''})")
     card = observation["play_card"]
     if card:
         line.append(f"\nLast Play Card: {card['text']}", style="italic")
