@@ -104,4 +104,3 @@ def test_pieces_whose_colours_share_an_initial_get_a_number() -> None:
     assert piece_marks(["blue", "yellow"]) == ["B", "Y"]
     doubles = GAME.presenter.view(new_game(4), None)
     assert [seat["mark"] for seat in doubles["seats"]] == ["B1", "R", "Y", "B2"]
-
