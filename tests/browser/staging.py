@@ -87,13 +87,17 @@ def stage_table(
 
 
 def random_moves(
-    game_id: str, players: int, until: Callable[[GameState, list[Event]], bool], seed: int = 1
+    game_id: str,
+    players: int,
+    until: Callable[[GameState, list[Event]], bool],
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
 ) -> tuple[list[str], GameState, list[Event]]:
-    """Random legal moves from a new game until `until(state, events so far)` holds.
+    """Random legal moves from a new game (with `options`) until `until(state, events so far)`.
 
     Returns the moves, the state they lead to and the events they caused.
     """
-    state = get_game(game_id).new_game(players)
+    state = get_game(game_id).new_game(players, options)
     rng = random.Random(seed)
     moves: list[str] = []
     events: list[Event] = []

@@ -43,3 +43,28 @@ def test_an_opponents_card_with_the_same_id_is_neither_highlighted_nor_a_button(
 
     blue.locator("button.chip", has_text="IN, Drop").click()
     expect(page.locator("#log")).to_contain_text("Blue plays the Skill Card IN, Drop.")
+
+
+def test_after_a_skill_card_the_table_shows_its_shot_to_answer_by_the_dice(
+    browser: Any, server: Server
+) -> None:
+    table = stage_table(
+        server, "board", ["human:Ann", "human:Bob"], TO_BLUES_THIRD_SHOT, {"level": "advanced"}
+    )
+    blue = open_seat(browser, server, table.id, table.tokens[0])
+    expect(blue.locator("#to-answer")).to_contain_text("IN, Volley")
+    expect(blue.locator("#to-answer")).to_contain_text("Yellow's roll")
+    blue.locator(".player-card.blue button.chip", has_text="IN, Drop").click()
+
+    yellow = open_seat(browser, server, table.id, table.tokens[2])  # singles: seats 0 and 2
+    for page in (blue, yellow):
+        expect(page.locator("#to-answer")).to_contain_text("IN, Drop")
+        expect(page.locator("#to-answer")).to_contain_text("Blue's Skill Card")
+        expect(page.locator(".dice.stale .die.hit")).to_contain_text("VOLLEY")  # the roll before
+    # Yellow's Volley Strategy Card matched the roll, not the Skill Card's Drop: it says why.
+    volley = yellow.locator(".player-card.yellow .chip", has_text="Volley").last
+    expect(volley).to_have_attribute("title", "no Strategy Card matches Drop")
+    expect(yellow.locator(".player-card.yellow .why-not")).to_contain_text(
+        "no Strategy Card matches Drop"
+    )
+    yellow.screenshot(path=str(SCREENSHOTS / "board-shot-to-answer.png"), animations="disabled")

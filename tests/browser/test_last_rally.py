@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, Server
-from tests.browser.staging import open_seat, stage_table
+from tests.browser.staging import PHONE, open_seat, stage_table
 
 
 def deal(south: list[str], north: list[str]) -> list[str]:
@@ -67,3 +67,16 @@ def test_the_last_rally_shows_every_hand_the_points_and_why_and_the_serve_in_the
         "North 2 points · South 1 point — North laid down the first Dink Shot and serves next."
     )
     page.screenshot(path=str(SCREENSHOTS / "card-last-rally.png"), animations="disabled")
+
+
+def test_at_phone_width_the_last_rally_starts_folded_and_opens_on_a_tap(
+    browser: Any, server: Server
+) -> None:
+    table = stage_table(server, "card", ["human:Ann", "bot:easy"], RALLY_1 + RALLY_2_TO_NORTH)
+    page = open_seat(browser, server, table.id, table.tokens[0], PHONE)
+    panel = page.get_by_role("region", name="Last rally")
+    expect(panel.locator("h3")).to_be_visible()
+    expect(panel.locator("table")).to_be_hidden()
+    panel.locator("summary").click()
+    expect(panel.locator("table")).to_be_visible()
+    expect(panel.locator(".rally-result")).to_contain_text("North 2 points · South 1 point")

@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from pickletable import __version__
 from pickletable.server.config import Settings
@@ -32,11 +33,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await manager.stop()
 
-    app = FastAPI(
+    # /docs (Swagger UI) and /redoc from the files fastapi-offline packages, not a CDN:
+    # the API docs work on a machine with no internet. The online validator is off too.
+    app = FastAPIOffline(
         title="pickletable web table",
         version=__version__,
         summary="Lobby, tables and live play for three pickleball tabletop games.",
         lifespan=lifespan,
+        swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]

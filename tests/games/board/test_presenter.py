@@ -21,11 +21,12 @@ def test_each_skill_card_carries_its_result_and_shot_and_each_strategy_card_its_
         strategies={0: ["lob", "dink", "dink"]},
     )
     blue = GAME.presenter.view(state, 2)["seats"][0]
+    not_yet = {"playable": False, "why_not": "no cards on the serve or the return of serve"}
     assert blue["skill_cards"][:2] == [
-        {"id": "ace", "result": "ace", "shot": None, "label": "ACE"},
-        {"id": "in-drop", "result": "in", "shot": "drop", "label": "IN, Drop"},
+        {"id": "ace", "result": "ace", "shot": None, "label": "ACE", **not_yet},
+        {"id": "in-drop", "result": "in", "shot": "drop", "label": "IN, Drop", **not_yet},
     ]
-    assert blue["strategy_cards"][0] == {"id": "lob", "face": "lob", "label": "Lob"}
+    assert blue["strategy_cards"][0] == {"id": "lob", "face": "lob", "label": "Lob", **not_yet}
     assert blue["character"] == {"id": DANA, "name": "Dinkin' Dana", "nice": "dink", "bad": "lob"}
 
 
@@ -48,6 +49,8 @@ def test_the_shot_to_answer_comes_from_the_serve_then_from_the_dice() -> None:
         "via": "serve",
         "nice_shot": False,
         "counts_as_roll": False,
+        "label": "IN",
+        "source": "Blue's serve",
     }
     play(state, "roll", "roll in", "roll lob")  # Lou's Nice Shot
     assert GAME.presenter.view(state, 2)["rally"]["to_answer"] == {
@@ -56,6 +59,8 @@ def test_the_shot_to_answer_comes_from_the_serve_then_from_the_dice() -> None:
         "via": "roll",
         "nice_shot": True,
         "counts_as_roll": True,
+        "label": "IN, Lob",
+        "source": "Yellow's roll",
     }
 
 

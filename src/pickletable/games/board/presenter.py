@@ -17,12 +17,14 @@ Card's face, the shot to answer), so no client parses an id or a label.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.presenter import Presenter
 from pickletable.core.state import GameState
+from pickletable.games.board.card_notes import describe_answer, mark_cards
 from pickletable.games.board.dealing import pile_to_draw
 from pickletable.games.board.state import BoardState
 from pickletable.games.board.vocabulary import EventKind, Step
@@ -39,8 +41,10 @@ class BoardPresenter(Presenter):
         board = _board(state)
         content = board.rules.content
         view = board.observe(seat).to_json()
-        for entry in view["seats"]:
+        marks = piece_marks(board.rules.colour_of[s] for s in board.seats)
+        for entry, mark in zip(view["seats"], marks, strict=True):
             entry["name"] = board.seat_name(entry["seat"])
+            entry["mark"] = mark
             character = entry["character"]
             if character is not None:
                 character["name"] = content.characters[character["id"]].name
@@ -48,6 +52,8 @@ class BoardPresenter(Presenter):
                 card["label"] = content.skill_cards[card["id"]].label
             for card in entry["strategy_cards"]:
                 card["label"] = _shot_name(card["face"])
+        mark_cards(board, view)
+        describe_answer(board, view["rally"]["to_answer"])
         play_card = view["play_card"]
         if play_card is not None:
             view["play_card"] = {"id": play_card, "text": play_card_text(board, play_card)}
@@ -77,6 +83,22 @@ class BoardPresenter(Presenter):
             return ""
         names = " and ".join(board.seat_name(seat) for seat in outcome.winners)
         return f"{names} won, reaching {board.level_of(outcome.winners[0]):.1f}"
+
+
+def piece_marks(colours: Iterable[str]) -> list[str]:
+    """The mark on each seat's piece: its colour's initial, with a number where two share one.
+
+    >>> piece_marks(["blue", "red", "yellow", "black"])
+    ['B1', 'R', 'Y', 'B2']
+    """
+    initials = [colour[:1].upper() for colour in colours]
+    marks = []
+    for index, initial in enumerate(initials):
+        if initials.count(initial) == 1:
+            marks.append(initial)
+        else:
+            marks.append(f"{initial}{initials[: index + 1].count(initial)}")
+    return marks
 
 
 def _board(state: GameState) -> BoardState:

@@ -1,8 +1,10 @@
 // The Pickleball Board Game: the court in SVG, the dice, the skill track, the players' cards.
 
 import { h, level, replace, s } from "../dom.js";
+import { showScore } from "./score.js";
 
 const COLOURS = { blue: "#2563b8", red: "#c43c3c", yellow: "#e0b21b", black: "#2b2b2b" };
+const SHAPES = ["circle", "square", "diamond", "hexagon"]; // by seat number: never colour alone
 const WIDTH = 640;
 const HEIGHT = 360;
 const NET = WIDTH / 2;
@@ -18,6 +20,8 @@ export function render(container, view, ctx) {
   drawTrack(obs);
   drawPlayCard(obs, view.last_result);
   drawPlayers(obs, ctx);
+  drawMine(obs, ctx);
+  showScore(`${obs.seats.map((seat) => `${seat.name} ${level(seat.skill)}`).join(" · ")} — to ${level(obs.target)}`);
 }
 
 function build(container) {
@@ -29,8 +33,11 @@ function build(container) {
     s("rect", { x: NET - 70, y: 40, width: 140, height: HEIGHT - 80, class: "kitchen" }),
     s("line", { x1: 40, y1: HEIGHT / 2, x2: NET - 70, y2: HEIGHT / 2, class: "court-line" }),
     s("line", { x1: NET + 70, y1: HEIGHT / 2, x2: WIDTH - 40, y2: HEIGHT / 2, class: "court-line" }),
-    s("text", { x: NET - 35, y: HEIGHT - 48, class: "court-label" }, "kitchen"),
-    s("text", { x: NET + 35, y: HEIGHT - 48, class: "court-label" }, "kitchen"),
+    // Upright along each half of the kitchen, so the words can be big enough at phone width.
+    s("text", { x: NET - 35, y: HEIGHT / 2, class: "court-label", transform: `rotate(-90 ${NET - 35} ${HEIGHT / 2})`,
+      "dominant-baseline": "central" }, "kitchen"),
+    s("text", { x: NET + 35, y: HEIGHT / 2, class: "court-label", transform: `rotate(90 ${NET + 35} ${HEIGHT / 2})`,
+      "dominant-baseline": "central" }, "kitchen"),
     s("line", { x1: NET, y1: 28, x2: NET, y2: HEIGHT - 28, class: "net" }),
     s("circle", { cx: NET, cy: 28, r: 5, class: "net-post" }),
     s("circle", { cx: NET, cy: HEIGHT - 28, r: 5, class: "net-post" }),
@@ -44,15 +51,17 @@ function build(container) {
   const ball = s("circle", { r: 9, class: "ball", cx: 0, cy: 0 });
   const banner = s("text", { x: NET, y: 22, class: "court-banner" });
   court.append(pieces, stanchion, ball, banner);
-  const dice = h("div", { class: "dice", "aria-live": "polite" });
+  const dice = h("div", { class: "dice-box", "aria-live": "polite" });
   const track = h("div", { class: "track-box" });
   const playCard = h("div", { class: "play-card-box" });
   const players = h("div", { class: "board-players" });
+  // The viewer's own cards and the shot to answer, for the phone layout's dock (dock.js).
+  const mine = h("section", { class: "hand-box board-hand", "aria-label": "Your cards" });
   const root = h("div", { class: "board-root" },
     h("div", { class: "court-row" }, court, h("div", { class: "court-side" }, dice, playCard)),
-    track, players);
+    track, players, mine);
   replace(container, root);
-  return { root, court, pieces, stanchion, ball, banner, dice, track, playCard, players };
+  return { root, court, pieces, stanchion, ball, banner, dice, track, playCard, players, mine };
 }
 
 function position(obs, seat) {
@@ -73,10 +82,10 @@ function drawCourt(obs, ctx) {
     const acting = obs.to_act === seat.seat;
     const serving = obs.server === seat.seat;
     return s("g", { class: `piece${acting ? " acting" : ""}`, transform: `translate(${x} ${y})` },
-      s("circle", { r: 30, class: "piece-ring" }),
-      s("circle", { r: 22, fill: COLOURS[seat.colour] || "#777", class: "piece-body" }),
-      s("text", { y: 6, class: `piece-letter ${seat.colour}` }, seat.name[0]),
-      s("text", { y: 48, class: "piece-name" }, seat.name + (serving ? " · serving" : "")));
+      s("circle", { r: 32, class: "piece-ring" }),
+      shape(seat.seat, 24, { fill: COLOURS[seat.colour] || "#777", class: "piece-body" }),
+      s("text", { y: 7, class: `piece-letter ${seat.colour}` }, mark(seat)),
+      s("text", { y: 52, class: "piece-name" }, seat.name + (serving ? " · serving" : "")));
   }));
   const hitter = obs.rally && obs.rally.hitter !== null ? obs.rally.hitter : obs.server;
   const inPlay = hitter !== null && hitter !== undefined && !["deal", "colour", "over"].includes(obs.step);
@@ -106,8 +115,17 @@ function drawDice(obs) {
   lastDice = key;
   const die = (name, face, kind) => h("figure", { class: `die ${kind}${face ? "" : " blank"}${rolled ? " rolling" : ""}` },
     h("div", { class: "face" }, face ? String(face).toUpperCase() : "–"), h("figcaption", {}, name));
-  replace(parts.dice, die("IN / OUT / ACE", dice.outcome, `outcome-${dice.outcome || "none"}`),
-    die("HIT", dice.hit, "hit"));
+  // The shot to answer sits with the dice: after a Skill Card the dice still show the roll
+  // before it, and the card's shot is the one the hitter answers.
+  const answer = obs.rally && obs.rally.to_answer;
+  const fromCard = Boolean(answer) && answer.via === "skill";
+  replace(parts.dice,
+    answer ? h("div", { id: "to-answer", class: `to-answer${answer.nice_shot ? " nice" : ""}` },
+      h("small", {}, "Shot to answer"), h("strong", {}, answer.label),
+      h("span", {}, answer.source, answer.nice_shot ? " · a Nice Shot" : "")) : null,
+    h("div", { class: `dice${fromCard ? " stale" : ""}` },
+      die("IN / OUT / ACE", dice.outcome, `outcome-${dice.outcome || "none"}`), die("HIT", dice.hit, "hit")),
+    fromCard ? h("p", { class: "note dice-note" }, "The dice show the roll before the Skill Card.") : null);
 }
 
 function drawTrack(obs) {
@@ -125,11 +143,13 @@ function drawTrack(obs) {
     byLevel.set(seat.skill, stack + 1);
     return h("span", {
       class: `track-piece ${seat.colour}`,
-      style: `left:${(100 * seat.skill) / target}%; top:${-4 - stack * 14}px; background:${COLOURS[seat.colour]}`,
+      style: `left:${(100 * seat.skill) / target}%; top:${-4 - stack * 18}px`,
       title: `${seat.name} at ${level(seat.skill)}`,
-    }, seat.name[0]);
+    }, token(seat));
   });
-  replace(parts.track, h("div", { class: "track-title" }, `Skill track to ${level(target)}`),
+  const highest = Math.max(...byLevel.values()); // room above the track for the tallest stack
+  replace(parts.track, h("div", { class: "track-title", style: `margin-bottom:${14 + 18 * highest}px` },
+    `Skill track to ${level(target)}`),
     h("div", { class: "track", role: "img",
       "aria-label": obs.seats.map((x) => `${x.name} ${level(x.skill)}`).join(", ") },
     h("div", { class: "track-line" }), ticks, pieces));
@@ -150,18 +170,10 @@ function drawPlayers(obs, ctx) {
   parts.players.classList.toggle("four", obs.seats.length === 4);
   replace(parts.players, obs.seats.map((seat) => {
     const c = seat.character;
-    const cardButton = (prefix, card) => {
-      const action = `${prefix} ${card.id}`;
-      // Only your own cards: an opponent may hold a card with the same id as one you can play.
-      const playable = seat.seat === ctx.you && ctx.legal.has(action);
-      return playable
-        ? h("button", { type: "button", class: "chip playable", title: ctx.legal.get(action),
-          onclick: () => ctx.act(action) }, card.label)
-        : h("span", { class: "chip" }, card.label);
-    };
+    const cardButton = (prefix, card) => chip(seat, prefix, card, ctx);
     return h("article", { class: `player-card ${seat.colour}${obs.to_act === seat.seat ? " acting" : ""}`,
       style: `--seat:${COLOURS[seat.colour]}` },
-      h("header", {}, h("strong", {}, seat.name), h("span", { class: "who" }, ctx.seatLabel(seat.seat)),
+      h("header", {}, token(seat), h("strong", {}, seat.name), h("span", { class: "who" }, ctx.seatLabel(seat.seat)),
         h("span", { class: "skill" }, level(seat.skill))),
       c ? h("p", { class: "character" }, h("strong", {}, c.name),
         h("span", { class: "nice" }, `Nice Shot: ${cap(c.nice)}`),
@@ -169,8 +181,76 @@ function drawPlayers(obs, ctx) {
       seat.skill_cards.length ? h("div", { class: "chips" }, h("small", {}, "Skill"),
         seat.skill_cards.map((card) => cardButton("skill", card))) : null,
       seat.strategy_cards.length ? h("div", { class: "chips" }, h("small", {}, "Strategy"),
-        seat.strategy_cards.map((card) => cardButton("strategy", card))) : null);
+        seat.strategy_cards.map((card) => cardButton("strategy", card))) : null,
+      reasons(obs, seat));
   }));
+}
+
+/** One Skill or Strategy Card: a button when it is the viewer's to play now, else a label. */
+function chip(seat, prefix, card, ctx) {
+  const action = `${prefix} ${card.id}`;
+  // Only your own cards: an opponent may hold a card with the same id as one you can play.
+  if (seat.seat === ctx.you && ctx.legal.has(action)) {
+    return h("button", { type: "button", class: "chip playable", title: ctx.legal.get(action),
+      onclick: () => ctx.act(action) }, card.label);
+  }
+  return h("span", { class: `chip${card.playable ? " open" : ""}`,
+    title: card.why_not || "can be played now" }, card.label);
+}
+
+/** The viewer's cards, with the shot to answer and why a card cannot be played. */
+function drawMine(obs, ctx) {
+  const seat = obs.seats.find((entry) => entry.seat === ctx.you);
+  const cards = seat ? seat.skill_cards.length + seat.strategy_cards.length : 0;
+  const answer = obs.rally && obs.rally.to_answer;
+  if (!seat || (!cards && !answer)) {
+    replace(parts.mine);
+    return;
+  }
+  replace(parts.mine,
+    answer ? h("p", { class: "mine-answer" }, "Shot to answer: ", h("strong", {}, answer.label),
+      ` (${answer.source}${answer.nice_shot ? ", a Nice Shot" : ""})`) : null,
+    seat.skill_cards.length ? h("div", { class: "chips" }, h("small", {}, "Skill"),
+      seat.skill_cards.map((card) => chip(seat, "skill", card, ctx))) : null,
+    seat.strategy_cards.length ? h("div", { class: "chips" }, h("small", {}, "Strategy"),
+      seat.strategy_cards.map((card) => chip(seat, "strategy", card, ctx))) : null,
+    reasons(obs, seat));
+}
+
+/** On the hitter's own turn, why each card that cannot be played now cannot (once per reason). */
+function reasons(obs, seat) {
+  if (obs.to_act !== seat.seat || obs.step !== "hit") return null;
+  const cards = seat.skill_cards.concat(seat.strategy_cards);
+  const why = [...new Set(cards.filter((card) => !card.playable).map((card) => card.why_not))];
+  return why.length ? h("ul", { class: "why-not" }, why.map((text) => h("li", {}, text))) : null;
+}
+
+/** A seat's piece mark (letter, and a number where two colours share one), from the view. */
+function mark(seat) {
+  return seat.mark || seat.name[0];
+}
+
+/** Each seat has its own shape too, so pieces differ without their colour. */
+function shape(seatNumber, r, attrs) {
+  const kind = SHAPES[seatNumber % SHAPES.length];
+  if (kind === "circle") return s("circle", { r, ...attrs });
+  if (kind === "square") return s("rect", { x: -r * 0.9, y: -r * 0.9, width: r * 1.8, height: r * 1.8, rx: r * 0.25, ...attrs });
+  const corners = kind === "diamond" ? 4 : 6;
+  const start = kind === "diamond" ? -Math.PI / 2 : 0;
+  const reach = kind === "diamond" ? r * 1.2 : r * 1.08;
+  const points = Array.from({ length: corners }, (_, i) => {
+    const angle = start + (2 * Math.PI * i) / corners;
+    return `${(reach * Math.cos(angle)).toFixed(1)},${(reach * Math.sin(angle)).toFixed(1)}`;
+  }).join(" ");
+  return s("polygon", { points, ...attrs });
+}
+
+/** A small piece (shape, colour and mark) for the skill track and the players' cards. */
+function token(seat) {
+  return s("svg", { class: `token-piece ${seat.colour}`, viewBox: "-16 -16 32 32", width: 24, height: 24,
+    "aria-hidden": "true" },
+  shape(seat.seat, 13, { fill: COLOURS[seat.colour] || "#777", class: "token-body" }),
+  s("text", { y: 4.5, class: `token-mark ${seat.colour}` }, mark(seat)));
 }
 
 function cap(text) {

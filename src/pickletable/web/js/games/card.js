@@ -2,9 +2,11 @@
 
 import { h, replace } from "../dom.js";
 import { back, card, fan } from "./cards.js";
+import { showScore } from "./score.js";
 
 let layingAt = null; // the step at which "Lay down" was switched on: it holds for that decision only
 let drawn = null; // the last render's arguments, to draw again when the switch changes
+let folded = null; // the last rally panel as the person left it: { rally, open }
 
 document.addEventListener("keydown", (event) => {
   if (event.key !== "l" && event.key !== "L") return;
@@ -23,6 +25,8 @@ export function render(container, view, ctx) {
   const title = (code) => (obs.titles && obs.titles[code]) || code;
   const face = (code, options = {}) => card(title(code), options.note || "",
     { ...options, special: isSpecial(obs, code), ctx });
+  showScore(`${obs.teams.map((team) => `${team.name} ${team.score}`).join(" · ")}`
+    + ` — to ${obs.target}, by ${obs.win_by}`);
   replace(container, h("div", { class: "card-root" },
     scoreboard(obs, ctx),
     lastRally(obs, ctx, title),
@@ -177,15 +181,20 @@ function lastRally(obs, ctx, title) {
     return team.points && several ? `${points} (${name(team.best)}'s hand)` : points;
   });
   const fresh = obs.step === "over" || obs.outcome || startOfRally(obs);
+  // Folded at phone width (the hand and the moves come first); open on a wider screen,
+  // unless the person opened or closed it for this rally.
+  const open = folded && folded.rally === last.rally ? folded.open
+    : !window.matchMedia("(max-width: 820px)").matches;
   return h("section", { class: `summary${fresh ? " fresh" : ""}`, "aria-label": "Last rally" },
-    h("h3", {}, `Last rally (rally ${last.rally}) — ended because ${last.ended_text}`),
+    h("details", { open, ontoggle: (event) => { folded = { rally: last.rally, open: event.target.open }; } },
+    h("summary", {}, h("h3", {}, `Last rally (rally ${last.rally}) — ended because ${last.ended_text}`)),
     h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Hand shown", "Verdict", "Points"].map((c) => h("th", {}, c)))),
       h("tbody", {}, last.hands.map((hand) => h("tr", {},
         h("td", {}, who(hand.seat), last.laid.includes(hand.seat) ? h("span", { class: "badge" }, "laid down") : null),
         h("td", { class: "shown-hand" }, hand.cards.map((code) => h("span", { class: `mini-card${isSpecial(obs, code) ? " special" : ""}` }, title(code)))),
         h("td", {}, hand.summary),
         h("td", {}, hand.value ? `${hand.value}: ${reasons(hand)}` : "0"))))),
-    h("p", { class: "rally-result" }, h("strong", {}, teams.join(" · ")), ` — ${last.serve_text}`));
+    h("p", { class: "rally-result" }, h("strong", {}, teams.join(" · ")), ` — ${last.serve_text}`)));
 }
 
 /** Why a hand scored: "1 for a Dink Shot, 1 for a complete hand while serving" (labels from the view). */

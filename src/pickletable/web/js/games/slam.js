@@ -2,6 +2,7 @@
 
 import { h, replace } from "../dom.js";
 import { back, card, fan } from "./cards.js";
+import { showScore } from "./score.js";
 
 const HAND_VERBS = ["play", "discard", "answer", "return"];
 
@@ -14,6 +15,7 @@ export function render(container, view, ctx) {
     const front = info.number === null ? info.title : String(info.number);
     return card(front, info.twist || "", { action, ctx, special: info.special });
   };
+  showScore(scoreLine(obs));
   replace(container, h("div", { class: "slam-root" },
     top(obs, ctx, view.last_result),
     urgent(obs, view, ctx),
@@ -119,4 +121,11 @@ function hand(obs, view, ctx, face) {
     h("div", { class: "cards" }, obs.hand.map((code) => face(code, actionFor(code)))),
     obs.discards && obs.discards.length ? h("p", { class: "note" }, "Your discards: ",
       obs.discards.map((code) => obs.labels[code] || code).join(", ")) : null);
+}
+
+/** Tokens won, per player (per team in doubles), in one line. */
+function scoreLine(obs) {
+  const groups = obs.doubles ? obs.teams : obs.names.map((_, seat) => [seat]);
+  const each = groups.map((group) => `${group.map((seat) => obs.names[seat]).join(" & ")}: ${obs.tokens[group[0]]}`);
+  return `Tokens (first to ${obs.tokens_to_win}) — ${each.join(" · ")}`;
 }

@@ -1,0 +1,49 @@
+// Phone layout: the hand and the moves together in a dock at the bottom of the screen.
+//
+// At phone width the person's hand (the renderer's `.hand-box`) and the moves panel move
+// into `#dock`, which sticks to the bottom, so a choice is never made without the hand in
+// view; the log starts folded. On a wider screen both go back where the page has them.
+// The renderers know nothing of this: a new hand drawn into the board is moved as it appears.
+
+const PHONE = window.matchMedia("(max-width: 820px)");
+const dock = document.getElementById("dock");
+const board = document.getElementById("board");
+const actions = document.getElementById("actions-panel");
+const logBox = document.getElementById("log-box");
+const actionsPlace = document.createComment("the moves panel's place on a wide screen");
+actions.before(actionsPlace);
+
+/** Put the hand and the moves where the screen width wants them. */
+function arrange() {
+  const phone = PHONE.matches;
+  document.body.classList.toggle("phone", phone);
+  if (phone) {
+    const hand = board.querySelector(".hand-box");
+    if (hand) {
+      for (const old of dock.querySelectorAll(".hand-box")) if (old !== hand) old.remove();
+      dock.prepend(hand);
+    }
+    if (actions.parentElement !== dock) dock.append(actions);
+  } else {
+    for (const hand of dock.querySelectorAll(".hand-box")) {
+      const root = board.firstElementChild;
+      if (root && !root.querySelector(".hand-box")) root.append(hand);
+      else hand.remove();
+    }
+    if (actions.parentElement === dock) actionsPlace.after(actions);
+  }
+}
+
+function fold() {
+  logBox.open = !PHONE.matches;
+}
+
+new MutationObserver(() => {
+  if (PHONE.matches && board.querySelector(".hand-box")) arrange();
+}).observe(board, { childList: true, subtree: true });
+PHONE.addEventListener("change", () => {
+  fold();
+  arrange();
+});
+fold();
+arrange();
