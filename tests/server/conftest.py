@@ -50,7 +50,8 @@ def serve(database_url: str) -> Callable[..., Any]:
     @contextmanager
     def run(**settings: Any) -> Iterator[TestClient]:
         settings.setdefault("limits", TEST_LIMITS)
-        app = create_app(Settings(database_url=database_url, bot_delay=0, **settings))
+        settings.setdefault("bot_delay", 0)
+        app = create_app(Settings(database_url=database_url, **settings))
         with TestClient(app) as client:
             yield client
 

@@ -109,7 +109,8 @@ class Settings:
 
     database_url: str = field(default_factory=default_database_url)
     bot_delay: float = field(default_factory=lambda: float(os.environ.get(BOT_DELAY_ENV, "0.6")))
-    """Seconds a bot waits before it moves, so people can follow the game."""
+    """Seconds from a bot's turn to its move, so people can follow the game: the move lands
+    then whatever the thinking took, so its timing says nothing about the bot's hand."""
     formality_pause: float = field(
         default_factory=lambda: float(os.environ.get(FORMALITY_PAUSE_ENV, "1.5"))
     )
@@ -122,6 +123,10 @@ class Settings:
     """The wall clock (seconds since the epoch) that stamps when a table was last active."""
     turn_wait: Callable[[float], Awaitable[None]] = field(default_factory=lambda: asyncio.sleep)
     """How the turn clock waits out a person's turn of so many seconds (tests end it by hand)."""
+    clock: Callable[[], float] = field(default_factory=lambda: time.monotonic)
+    """The monotonic clock that times a bot's turn (tests give a clock of their own)."""
+    bot_wait: Callable[[float], Awaitable[None]] = field(default_factory=lambda: asyncio.sleep)
+    """How a bot's move waits for its release time (tests record the waits)."""
     limits: Limits = field(default_factory=Limits)
     """What one client and everyone together may ask (see `Limits`)."""
 
