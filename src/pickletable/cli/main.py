@@ -341,6 +341,12 @@ def loadtest(
             "--limit", metavar="NAME=VALUE", help="a limit of the started server (as serve takes)"
         ),
     ] = None,
+    rss_every: Annotated[
+        float,
+        typer.Option(
+            "--rss-every", min=1, help="seconds between samples of the started server's memory"
+        ),
+    ] = 30.0,
 ) -> None:
     """Play N tables (two scripted people and bots each) for S seconds and report latency."""
     from pickletable.loadkit.run import load_test
@@ -352,7 +358,7 @@ def loadtest(
         raise typer.BadParameter(str(error), param_hint="--limit") from None
     console = Console()
     console.print(f"Playing {tables} tables for {seconds:g} s (people move after {delay:g} s)...")
-    result = load_test(tables, seconds, delay, url, bot_delay, limit or [])
+    result = load_test(tables, seconds, delay, url, bot_delay, limit or [], rss_every)
     for line in result.lines():
         console.print(line, highlight=False)
 
