@@ -271,9 +271,9 @@ bot_tables=20
 hello_seconds=5
 send_queue=256
 send_seconds=10
-finished_seconds=60
+finished_seconds=10
 idle_seconds=86400
-sweep_seconds=10
+sweep_seconds=5
 file_check_seconds=2"""
 """`Limits.describe()`, written out so ``--help`` does not import the server (a test checks)."""
 

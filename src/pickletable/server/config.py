@@ -63,11 +63,12 @@ class Limits:
     """Messages waiting for one slow reader before it is dropped."""
     send_seconds: float = 10.0
     """Seconds one message may take to reach a reader before it is dropped."""
-    finished_seconds: float = 60.0
-    """A finished table with nobody watching leaves memory after this long (rebuilt on demand)."""
+    finished_seconds: float = 10.0
+    """A finished table with nobody watching leaves memory after this long (rebuilt on demand:
+    a finished table kept waiting costs memory and collector time, a rebuilt one a read)."""
     idle_seconds: float = 24 * 60 * 60.0
     """A table with no activity and nobody watching leaves memory after this long."""
-    sweep_seconds: float = 10.0
+    sweep_seconds: float = 5.0
     """How often tables that may leave memory are looked for."""
     file_check_seconds: float = 2.0
     """How often the SQLite file is checked for deletion between writes (each write checks too)."""

@@ -93,6 +93,7 @@ class Driver:
                 rng = table.bot_rng()
                 turn_began = self.settings.clock()
             action = await self._think(bot, view, rng)
+            del view  # the bot's copy of the state goes now, not after the wait
             await self._release_at(turn_began + self.settings.bot_delay)
             async with self._locks[table.id]:
                 if len(table.steps) != index or table.status != PLAYING:

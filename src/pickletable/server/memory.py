@@ -1,16 +1,18 @@
-"""The server process's garbage collector, set up for long runs with many tables.
+"""The server process's memory, set up for long runs with many tables.
 
 A full collection walks every object the process holds and stops the event
 loop while it does: at a hundred tables that was the longest pause a move
-could meet. Two things keep it rare and short:
+could meet. So everything loaded at start (modules, games, bots, the app)
+is moved out of the collector's sight (`gc.freeze`): it lives as long as
+the process. Young collections run a little less often than Python's
+default, so fewer short-lived objects (a bot's copy of the state, a view
+being sent) are promoted to the old generation, whose growth triggers the
+full collections. Almost everything the server makes is freed by reference
+counting the moment it is dropped; the collector only finds the rare cycles.
 
-- everything loaded at start (modules, games, bots, the app) is moved out of
-  the collector's sight (`gc.freeze`): it lives as long as the process;
-- collections of young objects run less often, so fewer objects are
-  promoted and full collections come seldom. Almost everything the server
-  makes is freed by reference counting the moment it is dropped (a view
-  once sent, a table once it leaves memory); the collector is only needed
-  for the rare cycles, which wait a little longer.
+The card game's hand solver memoises verdicts for every process that uses
+it (the bots ask it about many hands); a server that plays thousands of
+games keeps a smaller memo, so that its memory stays flat.
 """
 
 from __future__ import annotations
@@ -19,19 +21,24 @@ import gc
 
 from pickletable.bots import make_bot
 from pickletable.core.registry import available_games, get_game
+from pickletable.games.card.content import CardDeck
+from pickletable.games.card.solver import solver_for
 
-YOUNG_THRESHOLD = 20_000
-"""Allocations (less deallocations) of tracked objects between young collections (Python: 700)."""
-OLDER_THRESHOLDS = (20, 20)
-"""Collections of one generation before the next one is looked at (Python: 10, 10)."""
+GC_THRESHOLDS = (5000, 10, 10)
+"""Young collections after this many new tracked objects (Python: 700); older as Python's."""
+SOLVER_MEMO = 20_000
+"""Entries each memo table of the card solver holds in the server before it is cleared
+(250,000 elsewhere, where a study wants speed and ends)."""
 
 
 def settle() -> None:
-    """Load what every table will need, then freeze it and space out the collections."""
+    """Load what every table will need, bound the solver's memo, freeze, space out collections."""
     for game_id in available_games():
         get_game(game_id)
         for level in ("easy", "medium", "hard"):
             make_bot(level, game_id)
+    deck = CardDeck.from_data(get_game("card").default_content().data)
+    solver_for(deck.lowest, deck.highest).cache_limit = SOLVER_MEMO
     gc.collect()
     gc.freeze()
-    gc.set_threshold(YOUNG_THRESHOLD, *OLDER_THRESHOLDS)
+    gc.set_threshold(*GC_THRESHOLDS)
