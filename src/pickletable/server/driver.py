@@ -76,10 +76,7 @@ class Driver:
                 if player is None:
                     return
                 if player == CHANCE:
-                    steps = []
-                    while table.state.current_player == CHANCE:
-                        steps.append(table.chance_step())
-                    await self._commit(table, steps)
+                    await self._commit(table, table.chance_steps())
                     await self.hub.broadcast(table)
                     continue
                 seat = table.seat(player)
@@ -101,7 +98,7 @@ class Driver:
                 if not table.seat(player).is_bot:  # its player took the seat back meanwhile
                     continue
                 step = table.apply(player, action)
-                await self._commit(table, [step])
+                await self._commit(table, [step, *table.chance_steps()])
                 await self.hub.broadcast(table)
 
     async def _think(self, bot: Agent, view: AgentView, rng: Any) -> Action:
@@ -160,7 +157,7 @@ class Driver:
             label = table.game.presenter.label(table.state, action)
             step = table.apply(seat, action)
             table.note(f"{table.seat(seat).name}'s clock ran out: {label}.")
-            await self._commit(table, [step])
+            await self._commit(table, [step, *table.chance_steps()])
             await self.hub.broadcast(table)
         self._wake_driver(table)
 

@@ -379,7 +379,7 @@ class TableManager(Persistence, Driver):
                 applied = table.apply(seat.seat, action)
             except (InvalidActionError, IllegalActionError) as error:
                 raise Refused(str(error)) from None
-            await self._commit(table, [applied])
+            await self._commit(table, [applied, *table.chance_steps()])
             await self.hub.broadcast(table)
         self._wake_driver(table)
 
