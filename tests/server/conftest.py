@@ -72,6 +72,8 @@ class Player:
         self.socket = socket
         self.token = token
         self.view: dict[str, Any] = {}
+        self.views: list[dict[str, Any]] = []
+        """Every view received, in order."""
         self.log: list[str] = []
         self.refusals: list[str] = []
         socket.send_json({"type": "hello", "token": token})
@@ -86,6 +88,7 @@ class Player:
             if message["type"] == "view":
                 self.log = self.log[: message["log_start"]] + message["log"]
                 self.view = message
+                self.views.append(message)
             elif message["type"] == "refused":
                 self.refusals.append(message["message"])
 
