@@ -19,6 +19,7 @@ from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError, InvalidActionError, PickletableError
 from pickletable.core.registry import get_game
 from pickletable.core.seats import DEFAULT_BOT_LEVEL, parse_seats
+from pickletable.server import memory
 from pickletable.server.config import Settings
 from pickletable.server.connections import Close, Connection, Hub, Send, no_close
 from pickletable.server.driver import Driver
@@ -446,7 +447,8 @@ class TableManager(Persistence, Driver):
         while True:
             await asyncio.sleep(self.settings.limits.sweep_seconds)
             try:
-                self.sweep()
+                if self.sweep():
+                    await self._in_db(memory.give_back)
             except Exception:  # the sweeper must outlive one odd table
                 log.exception("sweeping idle tables failed")
 

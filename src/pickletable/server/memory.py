@@ -10,6 +10,12 @@ being sent) are promoted to the old generation, whose growth triggers the
 full collections. Almost everything the server makes is freed by reference
 counting the moment it is dropped; the collector only finds the rare cycles.
 
+What Python frees goes back to the C allocator, which keeps it for later
+(per thread: the database writer and the bots run on threads of their own);
+after tables leave memory the server asks it to give its free pages back to
+the system (`give_back`, glibc's ``malloc_trim``), so the resident size
+follows what the tables use.
+
 The card game's hand solver memoises verdicts for every process that uses
 it (the bots ask it about many hands); a server that plays thousands of
 games keeps a smaller memo, so that its memory stays flat.
@@ -17,7 +23,10 @@ games keeps a smaller memo, so that its memory stays flat.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
+from collections.abc import Callable
 
 from pickletable.bots import make_bot
 from pickletable.core.registry import available_games, get_game
@@ -42,3 +51,24 @@ def settle() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def give_back() -> None:
+    """Return the C allocator's free pages to the system (glibc; elsewhere it does nothing).
+
+    The call releases the interpreter lock: run on a worker thread, it does
+    not hold up the event loop.
+    """
+    if _TRIM is not None:
+        _TRIM(0)
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(ctypes.util.find_library("c")).malloc_trim
+    except (OSError, AttributeError, TypeError):
+        return None
+    return trim
+
+
+_TRIM = _malloc_trim()
