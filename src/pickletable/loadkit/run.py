@@ -44,6 +44,9 @@ class Report:
     rss_end_mb: float
     memory: list[Sample] = field(default_factory=list)
     """The server's resident memory every few seconds of the run (own server only)."""
+    server_cpu_s: float = 0.0
+    """Processor time the server used during the run (own server only): unlike latency,
+    it hardly depends on what else the machine runs."""
 
     @property
     def moves_per_second(self) -> float:
@@ -60,6 +63,11 @@ class Report:
         ]
         if self.rss_start_mb:
             lines.append(f"server RSS {self.rss_start_mb:.0f} MB -> {self.rss_end_mb:.0f} MB")
+        if self.server_cpu_s and self.moves:
+            per_move = 1000 * self.server_cpu_s / self.moves
+            lines.append(
+                f"server CPU {self.server_cpu_s:.1f} s ({per_move:.1f} ms per acknowledged move)"
+            )
         if self.memory:
             lines.append("server RSS over the run (seconds, MB, games finished):")
             lines += [
@@ -114,7 +122,8 @@ async def run_load(
     took = time.monotonic() - began
     if sampler is not None and rss is not None:
         sampler.cancel()
-        samples.append(Sample(took, rss(), tally.games // 2))
+        if not samples or took - samples[-1].seconds >= 1:
+            samples.append(Sample(took, rss(), tally.games // 2))
     return tally, took, samples
 
 
@@ -220,10 +229,13 @@ def load_test(
         ).start()
         try:
             rss_start = server.rss_mb()
+            cpu_start = server.cpu_seconds()
             tally, took, memory = asyncio.run(
                 run_load(server.url, server.ws_url, tables, seconds, delay, server.rss_mb, every)
             )
-            return report(tally, tables, took, rss_start, server.rss_mb(), memory)
+            result = report(tally, tables, took, rss_start, server.rss_mb(), memory)
+            result.server_cpu_s = server.cpu_seconds() - cpu_start
+            return result
         finally:
             server.stop()
 
