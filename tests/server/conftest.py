@@ -50,7 +50,8 @@ def serve(database_url: str) -> Callable[..., Any]:
     @contextmanager
     def run(**settings: Any) -> Iterator[TestClient]:
         settings.setdefault("limits", TEST_LIMITS)
-        app = create_app(Settings(database_url=database_url, bot_delay=0, **settings))
+        settings.setdefault("bot_delay", 0)
+        app = create_app(Settings(database_url=database_url, **settings))
         with TestClient(app) as client:
             yield client
 
@@ -71,6 +72,8 @@ class Player:
         self.socket = socket
         self.token = token
         self.view: dict[str, Any] = {}
+        self.views: list[dict[str, Any]] = []
+        """Every view received, in order."""
         self.log: list[str] = []
         self.refusals: list[str] = []
         socket.send_json({"type": "hello", "token": token})
@@ -85,6 +88,7 @@ class Player:
             if message["type"] == "view":
                 self.log = self.log[: message["log_start"]] + message["log"]
                 self.view = message
+                self.views.append(message)
             elif message["type"] == "refused":
                 self.refusals.append(message["message"])
 

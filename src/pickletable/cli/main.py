@@ -282,9 +282,9 @@ bot_tables=20
 hello_seconds=5
 send_queue=256
 send_seconds=10
-finished_seconds=60
+finished_seconds=10
 idle_seconds=86400
-sweep_seconds=10
+sweep_seconds=5
 file_check_seconds=2
 lobby_waiting_seconds=86400
 lobby_playing_seconds=604800
@@ -355,6 +355,12 @@ def loadtest(
             "--limit", metavar="NAME=VALUE", help="a limit of the started server (as serve takes)"
         ),
     ] = None,
+    rss_every: Annotated[
+        float,
+        typer.Option(
+            "--rss-every", min=1, help="seconds between samples of the started server's memory"
+        ),
+    ] = 30.0,
 ) -> None:
     """Play N tables (two scripted people and bots each) for S seconds and report latency."""
     from pickletable.loadkit.run import load_test
@@ -366,7 +372,7 @@ def loadtest(
         raise typer.BadParameter(str(error), param_hint="--limit") from None
     console = Console()
     console.print(f"Playing {tables} tables for {seconds:g} s (people move after {delay:g} s)...")
-    result = load_test(tables, seconds, delay, url, bot_delay, limit or [])
+    result = load_test(tables, seconds, delay, url, bot_delay, limit or [], rss_every)
     for line in result.lines():
         console.print(line, highlight=False)
 

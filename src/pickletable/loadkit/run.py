@@ -10,7 +10,8 @@ import asyncio
 import random
 import statistics
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from pickletable.loadkit.players import SeatPlayer, Tally, ending_policy
@@ -41,6 +42,11 @@ class Report:
     games: int
     rss_start_mb: float
     rss_end_mb: float
+    memory: list[Sample] = field(default_factory=list)
+    """The server's resident memory every few seconds of the run (own server only)."""
+    server_cpu_s: float = 0.0
+    """Processor time the server used during the run (own server only): unlike latency,
+    it hardly depends on what else the machine runs."""
 
     @property
     def moves_per_second(self) -> float:
@@ -57,8 +63,28 @@ class Report:
         ]
         if self.rss_start_mb:
             lines.append(f"server RSS {self.rss_start_mb:.0f} MB -> {self.rss_end_mb:.0f} MB")
+        if self.server_cpu_s and self.moves:
+            per_move = 1000 * self.server_cpu_s / self.moves
+            lines.append(
+                f"server CPU {self.server_cpu_s:.1f} s ({per_move:.1f} ms per acknowledged move)"
+            )
+        if self.memory:
+            lines.append("server RSS over the run (seconds, MB, games finished):")
+            lines += [
+                f"  {sample.seconds:5.0f} s {sample.rss_mb:6.0f} MB {sample.games:6d} games"
+                for sample in self.memory
+            ]
         lines += [f"  error: {error}" for error in self.errors[:5]]
         return lines
+
+
+@dataclass(frozen=True)
+class Sample:
+    """The server's memory at one moment of a run."""
+
+    seconds: float
+    rss_mb: float
+    games: int
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -71,18 +97,42 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def run_load(
-    http_url: str, ws_url: str, tables: int, seconds: float, delay: float
-) -> tuple[Tally, float]:
-    """Play `tables` tables at once for `seconds`; the tally and the time it really took."""
+    http_url: str,
+    ws_url: str,
+    tables: int,
+    seconds: float,
+    delay: float,
+    rss: Callable[[], float] | None = None,
+    every: float = 30.0,
+) -> tuple[Tally, float, list[Sample]]:
+    """Play `tables` tables at once for `seconds`: the tally, the time it really took,
+    and the server's memory (`rss`, in MB) every `every` seconds."""
     tables = max(1, min(tables, MAX_TABLES))
     seconds = max(1.0, min(seconds, MAX_SECONDS))
     tally = Tally()
     began = time.monotonic()
     until = began + seconds
+    samples: list[Sample] = []
+    sampler = None
+    if rss is not None:
+        sampler = asyncio.create_task(_sample(rss, every, began, tally, samples))
     await asyncio.gather(
         *(_table_loop(http_url, ws_url, index, until, delay, tally) for index in range(tables))
     )
-    return tally, time.monotonic() - began
+    took = time.monotonic() - began
+    if sampler is not None and rss is not None:
+        sampler.cancel()
+        if not samples or took - samples[-1].seconds >= 1:
+            samples.append(Sample(took, rss(), tally.games // 2))
+    return tally, took, samples
+
+
+async def _sample(
+    rss: Callable[[], float], every: float, began: float, tally: Tally, into: list[Sample]
+) -> None:
+    while True:
+        into.append(Sample(time.monotonic() - began, rss(), tally.games // 2))
+        await asyncio.sleep(every)
 
 
 async def _table_loop(
@@ -120,7 +170,14 @@ def _open_table(
     return table_id, [made["token"], joined["token"]]
 
 
-def report(tally: Tally, tables: int, seconds: float, rss_start: float, rss_end: float) -> Report:
+def report(
+    tally: Tally,
+    tables: int,
+    seconds: float,
+    rss_start: float,
+    rss_end: float,
+    memory: list[Sample] | None = None,
+) -> Report:
     """The figures of a finished run."""
     latencies = sorted(tally.latencies)
     return Report(
@@ -135,6 +192,7 @@ def report(tally: Tally, tables: int, seconds: float, rss_start: float, rss_end:
         games=tally.games // 2,
         rss_start_mb=rss_start,
         rss_end_mb=rss_end,
+        memory=memory or [],
     )
 
 
@@ -145,10 +203,12 @@ def load_test(
     url: str | None,
     bot_delay: float,
     limits: list[str] | None = None,
+    every: float = 30.0,
 ) -> Report:
     """Run a load test against `url`, or against a server of its own on 127.0.0.1.
 
-    `limits` (``NAME=VALUE``) go to the server it starts, over the kit's own.
+    `limits` (``NAME=VALUE``) go to the server it starts, over the kit's own; the
+    server's memory is sampled every `every` seconds (own server only).
     """
     import tempfile
     from pathlib import Path
@@ -157,7 +217,7 @@ def load_test(
 
     if url is not None:
         ws_url = "ws" + url.removeprefix("http")
-        tally, took = asyncio.run(run_load(url, ws_url, tables, seconds, delay))
+        tally, took, _ = asyncio.run(run_load(url, ws_url, tables, seconds, delay))
         return report(tally, tables, took, 0.0, 0.0)
     with tempfile.TemporaryDirectory(prefix="pickletable-load-") as folder:
         chosen: dict[str, float] = dict(KIT_LIMITS)
@@ -169,8 +229,13 @@ def load_test(
         ).start()
         try:
             rss_start = server.rss_mb()
-            tally, took = asyncio.run(run_load(server.url, server.ws_url, tables, seconds, delay))
-            return report(tally, tables, took, rss_start, server.rss_mb())
+            cpu_start = server.cpu_seconds()
+            tally, took, memory = asyncio.run(
+                run_load(server.url, server.ws_url, tables, seconds, delay, server.rss_mb, every)
+            )
+            result = report(tally, tables, took, rss_start, server.rss_mb(), memory)
+            result.server_cpu_s = server.cpu_seconds() - cpu_start
+            return result
         finally:
             server.stop()
 

@@ -102,6 +102,12 @@ class ServerProcess:
             return 0.0
         return rss_mb(self.process.pid)
 
+    def cpu_seconds(self) -> float:
+        """The processor time the server has used so far, user and system (0 without /proc)."""
+        if self.process is None:
+            return 0.0
+        return cpu_seconds(self.process.pid)
+
     def get(self, path: str) -> Any:
         """GET a JSON answer."""
         return request(self.url, "GET", path)
@@ -146,3 +152,13 @@ def rss_mb(pid: int) -> float:
     except OSError:
         pass
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system processor time of a process in seconds, from /proc (0 without it)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks

@@ -67,11 +67,12 @@ class Limits:
     """Messages waiting for one slow reader before it is dropped."""
     send_seconds: float = 10.0
     """Seconds one message may take to reach a reader before it is dropped."""
-    finished_seconds: float = 60.0
-    """A finished table with nobody watching leaves memory after this long (rebuilt on demand)."""
+    finished_seconds: float = 10.0
+    """A finished table with nobody watching leaves memory after this long (rebuilt on demand:
+    a finished table kept waiting costs memory and collector time, a rebuilt one a read)."""
     idle_seconds: float = 24 * 60 * 60.0
     """A table with no activity and nobody watching leaves memory after this long."""
-    sweep_seconds: float = 10.0
+    sweep_seconds: float = 5.0
     """How often tables that may leave memory are looked for."""
     file_check_seconds: float = 2.0
     """How often the SQLite file is checked for deletion between writes (each write checks too)."""
@@ -122,7 +123,8 @@ class Settings:
 
     database_url: str = field(default_factory=default_database_url)
     bot_delay: float = field(default_factory=lambda: float(os.environ.get(BOT_DELAY_ENV, "0.6")))
-    """Seconds a bot waits before it moves, so people can follow the game."""
+    """Seconds from a bot's turn to its move, so people can follow the game: the move lands
+    then whatever the thinking took, so its timing says nothing about the bot's hand."""
     formality_pause: float = field(
         default_factory=lambda: float(os.environ.get(FORMALITY_PAUSE_ENV, "1.5"))
     )
@@ -135,6 +137,10 @@ class Settings:
     """The wall clock (seconds since the epoch) that stamps when a table was last active."""
     turn_wait: Callable[[float], Awaitable[None]] = field(default_factory=lambda: asyncio.sleep)
     """How the turn clock waits out a person's turn of so many seconds (tests end it by hand)."""
+    clock: Callable[[], float] = field(default_factory=lambda: time.monotonic)
+    """The monotonic clock that times a bot's turn (tests give a clock of their own)."""
+    bot_wait: Callable[[float], Awaitable[None]] = field(default_factory=lambda: asyncio.sleep)
+    """How a bot's move waits for its release time (tests record the waits)."""
     limits: Limits = field(default_factory=Limits)
     """What one client and everyone together may ask (see `Limits`)."""
 

@@ -4,6 +4,10 @@
 whenever nobody else must: it resolves chance, asks bots (on a thread pool,
 so a slow search never stalls the event loop), and runs a person's turn
 clock. Every step it takes is committed before any connection hears of it.
+
+A bot's move lands a fixed time after its turn began (`Settings.bot_delay`),
+whatever the thinking took, so when it lands tells nobody anything about
+the bot's hand.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from pickletable.bots import make_bot
+from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.random_bot import RandomBot
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
@@ -71,10 +76,7 @@ class Driver:
                 if player is None:
                     return
                 if player == CHANCE:
-                    steps = []
-                    while table.state.current_player == CHANCE:
-                        steps.append(table.chance_step())
-                    await self._commit(table, steps)
+                    await self._commit(table, table.chance_steps())
                     await self.hub.broadcast(table)
                     continue
                 seat = table.seat(player)
@@ -86,16 +88,17 @@ class Driver:
                 bot = self._bot(table, seat)
                 view = AgentView(table.state.clone(), player)
                 rng = table.bot_rng()
-            if self.settings.bot_delay:
-                await asyncio.sleep(self.settings.bot_delay)
+                turn_began = self.settings.clock()
             action = await self._think(bot, view, rng)
+            del view  # the bot's copy of the state goes now, not after the wait
+            await self._release_at(turn_began + self.settings.bot_delay)
             async with self._locks[table.id]:
                 if len(table.steps) != index or table.status != PLAYING:
                     continue
                 if not table.seat(player).is_bot:  # its player took the seat back meanwhile
                     continue
                 step = table.apply(player, action)
-                await self._commit(table, [step])
+                await self._commit(table, [step, *table.chance_steps()])
                 await self.hub.broadcast(table)
 
     async def _think(self, bot: Agent, view: AgentView, rng: Any) -> Action:
@@ -110,11 +113,23 @@ class Driver:
             return RandomBot().choose(view, rng)
         return action
 
+    async def _release_at(self, moment: float) -> None:
+        """Hold a bot's move until `moment` (`Settings.clock`), however soon it was chosen.
+
+        A move that came as fast as the bot could think would tell the table how
+        hard its hand was to play (a forced move at once, a search that stops
+        early): every bot move lands `Settings.bot_delay` after its turn began.
+        """
+        wait = moment - self.settings.clock()
+        if wait > 0:
+            await self.settings.bot_wait(wait)
+
     def _bot(self, table: LiveTable, seat: Seat) -> Agent:
         key = (seat.seat, seat.level)
         bot = table.bots.get(key)
         if bot is None:
-            bot = table.bots[key] = make_bot(seat.level, table.game.id)
+            bot = make_bot(seat.level, table.game.id)
+            table.bots[key] = cap_thinking(bot, self.settings.bot_delay)
         return bot
 
     def _arm_clock(self, table: LiveTable, seat: int, index: int) -> bool:
@@ -142,6 +157,24 @@ class Driver:
             label = table.game.presenter.label(table.state, action)
             step = table.apply(seat, action)
             table.note(f"{table.seat(seat).name}'s clock ran out: {label}.")
-            await self._commit(table, [step])
+            await self._commit(table, [step, *table.chance_steps()])
             await self.hub.broadcast(table)
         self._wake_driver(table)
+
+
+THINKING_SHARE = 0.75
+"""The part of the bot delay a searching bot may think for; the rest is margin, so that its
+move still lands at the delay on a busy server."""
+
+
+def cap_thinking(bot: Agent, delay: float) -> Agent:
+    """Give a searching bot a time cap below `delay` (a bot that only looks is quick anyway).
+
+    A search that ran past the delay would land late, and how late would
+    depend on the hand: the cap keeps it inside the delay, where the release
+    time hides it.
+    """
+    if delay > 0 and isinstance(bot, ISMCTSBot):
+        cap = THINKING_SHARE * delay * 1000
+        bot.milliseconds = cap if bot.milliseconds is None else min(bot.milliseconds, cap)
+    return bot

@@ -210,6 +210,18 @@ class LiveTable:
         """
         return self.apply(CHANCE, sample_outcome(self.state, self.chance))
 
+    def chance_steps(self) -> list[StoredStep]:
+        """Resolve every chance step the game now waits for (none if a player is to act).
+
+        The table manager does this right after a move, in the same commit and
+        the same broadcast: one message per move, not one for the move and one
+        for the dice or card that follows it.
+        """
+        steps = []
+        while self.state.current_player == CHANCE:
+            steps.append(self.chance_step())
+        return steps
+
     def bot_rng(self) -> random.Random:
         """A fast RNG for one bot decision, seeded with 128 bits drawn from `chance`."""
         return random.Random(self.chance.getrandbits(128))

@@ -11,17 +11,15 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
-from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import Any, TypeVar
 
 from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError, InvalidActionError, PickletableError
 from pickletable.core.registry import get_game
 from pickletable.core.seats import DEFAULT_BOT_LEVEL, parse_seats
+from pickletable.server import memory
 from pickletable.server.config import Settings
 from pickletable.server.connections import Close, Connection, Hub, Send, no_close
 from pickletable.server.driver import Driver
@@ -30,14 +28,14 @@ from pickletable.server.errors import (
     NotFound,
     NotYours,
     Refused,
-    Unavailable,
 )
 from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError, epoch_seconds
 from pickletable.server.lobby import listed
 from pickletable.server.moves import check_room, check_step, checked_name, only_bots, repeated_move
+from pickletable.server.persistence import Persistence
 from pickletable.server.rematch import Rematches
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
-from pickletable.server.storage import Storage, StoredStep, StoredTable
+from pickletable.server.storage import Storage, StoredTable
 from pickletable.server.throttles import OpenCount, PerMinute
 
 log = logging.getLogger("pickletable.server")
@@ -53,7 +51,7 @@ class Joined:
     token: str | None
 
 
-class TableManager(Driver, Rematches):
+class TableManager(Persistence, Driver, Rematches):
     """Owns the live tables; see the module docstring."""
 
     def __init__(self, settings: Settings) -> None:
@@ -67,7 +65,7 @@ class TableManager(Driver, Rematches):
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._clocks: dict[str, asyncio.Task[None]] = {}
         self._deadlines: dict[str, tuple[int, int, float]] = {}
-        self._db = ThreadPoolExecutor(1, thread_name_prefix="pickletable-db")
+        self._open_writer()
         self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
         self.sockets = OpenCount(settings.limits.connections_per_address)
         """Open WebSockets per client address (the play route counts them)."""
@@ -75,8 +73,6 @@ class TableManager(Driver, Rematches):
         """Tables created per client address in the last minute (the create route counts)."""
         self._sweeper: asyncio.Task[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
-        self._write_failures = 0
-        self._write_failure_logged = 0.0
 
     # --- life cycle ----------------------------------------------------------
     async def start(self) -> None:
@@ -116,9 +112,7 @@ class TableManager(Driver, Rematches):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
-        if self.storage is not None:
-            await self._in_db(self.storage.close)
-        self._db.shutdown(wait=True)
+        await self._close_writer()
 
     # --- lobby ---------------------------------------------------------------
     async def fetch(self, table_id: str) -> LiveTable:
@@ -361,7 +355,7 @@ class TableManager(Driver, Rematches):
                 applied = table.apply(seat.seat, action)
             except (InvalidActionError, IllegalActionError) as error:
                 raise Refused(str(error)) from None
-            await self._commit(table, [applied])
+            await self._commit(table, [applied, *table.chance_steps()])
             await self.hub.broadcast(table)
         self._wake_driver(table)
 
@@ -428,18 +422,10 @@ class TableManager(Driver, Rematches):
         while True:
             await asyncio.sleep(self.settings.limits.sweep_seconds)
             try:
-                self.sweep()
+                if self.sweep():
+                    await self._in_db(memory.give_back)
             except Exception:  # the sweeper must outlive one odd table
                 log.exception("sweeping idle tables failed")
-
-    async def _watch_file(self) -> None:
-        """Notice a deleted database file even while nobody moves (writes check it too)."""
-        while True:
-            await asyncio.sleep(self.settings.limits.file_check_seconds)
-            try:
-                await self._in_db(self._storage().check_file)
-            except Exception as error:
-                self._log_write_failure(error)
 
     def sweep(self) -> list[str]:
         """Let finished and long-idle tables nobody watches leave memory; returns their ids.
@@ -474,68 +460,7 @@ class TableManager(Driver, Rematches):
         self.hub.close_table(table_id)
         del self.tables[table_id]
 
-    def _log_write_failure(self, error: Exception) -> None:
-        """Log a failed write with its traceback, at most once every 10 s (a full disk repeats)."""
-        self._write_failures += 1
-        now = time.monotonic()
-        if now - self._write_failure_logged < 10.0:
-            return
-        self._write_failure_logged = now
-        repeats = self._write_failures - 1
-        self._write_failures = 0
-        more = f" ({repeats} more since the last report)" if repeats else ""
-        log.error("database write failed%s", more, exc_info=error)
-
     # --- helpers -------------------------------------------------------------
-    def _storage(self) -> Storage:
-        if self.storage is None:
-            raise Unavailable("the server is still starting")
-        return self.storage
-
-    async def _in_db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, partial(function, *args, **kwargs))
-
-    async def _write(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
-        try:
-            await self._in_db(function, *args, **kwargs)
-        except Exception as error:
-            self._log_write_failure(error)
-            raise Unavailable(
-                f"the table could not be saved ({type(error).__name__}); nothing changed, try again"
-            ) from None
-
-    async def _commit(self, table: LiveTable, steps: Iterable[StoredStep]) -> None:
-        """Write steps before anyone hears of them; on failure undo them in memory."""
-        steps = list(steps)
-        self._touch(table)
-        try:
-            await self._write(
-                self._storage().append_steps,
-                table.id,
-                steps,
-                status=table.status,
-                notes=table.notes_json(),
-                active=table.active,
-            )
-        except Unavailable:
-            table.rollback(len(table.steps) - len(steps))
-            raise
-
-    async def _save_seats(self, table: LiveTable) -> None:
-        self._touch(table)
-        await self._write(
-            self._storage().update_table,
-            table.id,
-            seats=table.seats_json(),
-            notes=table.notes_json(),
-            active=table.active,
-        )
-
-    def _touch(self, table: LiveTable) -> None:
-        """Something happened at the table: the lobby counts its idle time from now."""
-        table.active = self.settings.now()
-
     def _seat(self, table: LiveTable, number: int) -> Seat:
         try:
             return table.seat(number)

@@ -10,6 +10,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 
 from pickletable.core.errors import PickletableError
+from pickletable.server import memory
 from pickletable.server.app import create_app
 from pickletable.server.config import Limits, Settings, default_database_url
 from pickletable.server.storage import make_sqlite_folder
@@ -34,6 +35,7 @@ def serve(
     _check_port(host, port)
     _check_database(settings.database_url, str(where))
     app = create_app(settings)
+    memory.settle()
     console.print(f"Tables are stored in {where}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(f"Open http://{shown}:{port}/ in a browser (Ctrl-C stops the server).")

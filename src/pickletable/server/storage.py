@@ -16,8 +16,8 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,8 +31,10 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     inspect,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError
@@ -94,6 +96,15 @@ class StoredStep:
     by: int
     action: str
     events: list[dict[str, Any]]
+
+
+@dataclass
+class Appended:
+    """The steps of one table to commit, with the table columns that change with them."""
+
+    table_id: str
+    steps: list[StoredStep]
+    changes: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -205,23 +216,38 @@ class Storage:
 
     def append_steps(self, table_id: str, steps: Iterable[StoredStep], **changes: Any) -> None:
         """Commit steps (and any table changes, such as the status) in one transaction."""
-        with self._sessions.begin() as session:
-            for step in steps:
-                session.add(
-                    StepRow(
-                        table_id=table_id,
-                        index=step.index,
-                        by=step.by,
-                        action=step.action,
-                        events=step.events,
-                    )
+        self.append_many([Appended(table_id, list(steps), changes)])
+
+    def append_many(self, batch: Sequence[Appended]) -> None:
+        """Commit the steps and table changes of several tables in one transaction.
+
+        The server gathers every table that moved while the last commit was
+        being written into the next one: one commit for many moves. Plain
+        INSERT and UPDATE statements (no ORM session) keep the writer thread,
+        which shares the interpreter with the event loop, brief.
+        """
+        rows = [
+            {
+                "table_id": item.table_id,
+                "index": step.index,
+                "by": step.by,
+                "action": step.action,
+                "events": step.events,
+            }
+            for item in batch
+            for step in item.steps
+        ]
+        with self.engine.begin() as connection:
+            if rows:
+                connection.execute(insert(StepRow), rows)
+            for item in batch:
+                if not item.changes:
+                    continue
+                changed = connection.execute(
+                    update(TableRow).where(TableRow.id == item.table_id).values(**item.changes)
                 )
-            if changes:
-                row = session.get(TableRow, table_id)
-                if row is None:
-                    raise KeyError(table_id)
-                for key, value in changes.items():
-                    setattr(row, key, value)
+                if changed.rowcount == 0:
+                    raise KeyError(item.table_id)
         self.check_file()
 
     def load(
