@@ -227,12 +227,15 @@ class HandSolver:
         found = self._lay_down.get(hand)
         if found is None:
             names = []
-            for position, card in enumerate(hand):
-                if position and hand[position - 1] == card:
-                    continue
-                rest = hand[:position] + hand[position + 1 :]
-                if self.may_lay_down_sorted(rest):
-                    names.append(card)
+            # Without a Dink Shot, a hand left complete by a discard has at most one
+            # card loose before it (the discarded one): most hands stop here.
+            if DINK in hand or self.loose_sorted(hand) <= 1:
+                for position, card in enumerate(hand):
+                    if position and hand[position - 1] == card:
+                        continue
+                    rest = hand[:position] + hand[position + 1 :]
+                    if self.may_lay_down_sorted(rest):
+                        names.append(card)
             found = frozenset(names)
             if len(self._lay_down) >= self.cache_limit:
                 self._lay_down.clear()
