@@ -122,7 +122,7 @@ class GameDefinition(ABC):
             if len(memo) >= RULES_MEMO:
                 memo.clear()
             found = memo[key] = build()
-        return found  # type: ignore[no-any-return]
+        return found
 
     def rules_text(self) -> str:
         """The rules page in the project's own words (Markdown)."""
