@@ -204,19 +204,10 @@ class CardState(GameState):
 
     def sample_chance(self, rng: random.Random) -> Action:
         """`GameState.sample_chance` straight from the pile's counts (no outcome list)."""
-        actions = self.rules.chance[_CHANCE_VERB[self.step]]
-        pile = self.pile
-        pick = rng.random()
-        count = pile.unseen_count
-        if not count:
-            return actions[pile.known[0]]
-        total = 0.0
-        card = ""
-        for card, copies in pile.unseen.items():
-            total += copies / count
-            if pick < total:
-                return actions[card]
-        return actions[card]
+        verb = _CHANCE_VERB.get(self.step)
+        if verb is None:
+            return super().sample_chance(rng)
+        return self.rules.chance[verb][self.pile.sample(rng)]
 
     def illegal_reason(self, action: Action) -> str:
         """Why an action is refused, in the rulebook's terms (the engine's refusal message)."""

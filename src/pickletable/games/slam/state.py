@@ -66,6 +66,12 @@ class SlamState(SlamPosition):
         cards = moves.CARD_ACTIONS  # holds every card of the deck (see `SlamState.new`)
         return [(cards[code], copies / total) for code, copies in stack.unseen.items()]
 
+    def sample_chance(self, rng: random.Random) -> Action:
+        """`GameState.sample_chance` straight from the stack's counts (no outcome list)."""
+        if self.step not in CHANCE_STEPS:
+            return super().sample_chance(rng)
+        return moves.card(self.stack.sample(rng))
+
     def is_legal(self, action: Action) -> bool:
         """Whether `action` may be played now.
 
@@ -78,7 +84,10 @@ class SlamState(SlamPosition):
                 and len(action.args) == 1
                 and self.stack.can_draw(action.args[0])
             )
-        return action in self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL[self.step](self)
+        return action in legal
 
     def illegal_reason(self, action: Action) -> str:
         """Why an action is refused, for the engine's refusal message."""
