@@ -1,9 +1,10 @@
 """Events: what an action caused, as small JSON-safe values.
 
 Events are cheap to create (engines make them at every step); their human
-text is built only when a front end asks a game to describe one. An event may carry `secret` fields that only the
-seats in `visible_to` may see (the card a player drew, say); `for_seat`
-gives the event as one seat may see it, and front ends describe that.
+text is built only when a front end asks a game to describe one. An event
+may carry `secret` fields that only the seats in `visible_to` may see (the
+card a player drew, say); `for_seat` gives the event as one seat may see it,
+and front ends describe that.
 
 >>> from pickletable.core.events import Event
 >>> e = Event("point", {"seat": 0, "to": 0.5})
