@@ -297,10 +297,14 @@ class CardState(GameState):
         events.append(Event(EventKind.RALLY_START, data))
 
     def _deal(self, card: str) -> list[Event]:
-        order = self.rules.deal_seats[self.turn]
+        rules = self.rules
+        order = rules.deal_seats[self.turn]
         dealt = self.dealt
         seat = order[dealt]
-        self.hands[seat] = self._insert(self.hands[seat], card)
+        hand = self.hands[seat]
+        key = rules.order_key  # `_insert`, written out: dealing is a third of all steps
+        at = bisect_right(hand, key(card), key=key)
+        self.hands[seat] = (*hand[:at], card, *hand[at:])
         self.dealt = dealt = dealt + 1
         if dealt < len(order):
             return []
