@@ -152,6 +152,7 @@ class HandSolver:
         self.order = {name: i for i, name in enumerate((*self.numbers, *SPECIALS))}
         """Sort position of every card name: numbers, then Smash, Pickler, Kitchen, Dink Shot."""
         self._search_memo: dict[tuple[tuple[int, ...], int], Search] = {}
+        self._melded_memo: dict[tuple[tuple[int, ...], int], int] = {}
         self._verdicts: dict[tuple[str, ...], Verdict] = {}
         self._lay_down: dict[tuple[str, ...], frozenset[str]] = {}
         self._loose: dict[tuple[str, ...], int] = {}
@@ -226,17 +227,7 @@ class HandSolver:
         """
         found = self._lay_down.get(hand)
         if found is None:
-            names = []
-            # Without a Dink Shot, a hand left complete by a discard has at most one
-            # card loose before it (the discarded one): most hands stop here.
-            if DINK in hand or self.loose_sorted(hand) <= 1:
-                for position, card in enumerate(hand):
-                    if position and hand[position - 1] == card:
-                        continue
-                    rest = hand[:position] + hand[position + 1 :]
-                    if self.may_lay_down_sorted(rest):
-                        names.append(card)
-            found = frozenset(names)
+            found = self._lay_down_menu(hand)
             if len(self._lay_down) >= self.cache_limit:
                 self._lay_down.clear()
             self._lay_down[hand] = found
@@ -247,6 +238,56 @@ class HandSolver:
         return self._judge(self.sort(cards), {})
 
     # --- the search ---------------------------------------------------------
+    def _lay_down_menu(self, hand: tuple[str, ...]) -> frozenset[str]:
+        """`lay_down_discards` on card counts: each hand left is judged by one search.
+
+        The hand left may be laid down if it keeps a Dink Shot, or if it holds at
+        most one Kitchen or Dink Shot and melds every other card.
+        """
+        counts = [0] * self.width
+        wilds = free = dinks = 0
+        index = self._index
+        for card in hand:
+            position = index.get(card)
+            if position is not None:
+                counts[position] += 1
+            elif card in WILDS:
+                wilds += 1
+            elif card in FREE_CARDS:
+                free += 1
+                dinks += card == DINK
+            else:
+                raise KeyError(card)
+        numbers = tuple(counts)
+        to_meld = len(hand) - free  # cards to meld if a free card goes; one fewer otherwise
+        memo = self._melded_memo
+        if len(memo) >= self.cache_limit:
+            memo.clear()
+        melded_most = self._melded
+        if not dinks and (free > 2 or melded_most(numbers, wilds, memo) < to_meld - 1):
+            return frozenset()  # no discard can leave every card but one free card melded
+        names = []
+        previous = ""
+        for card in hand:
+            if card == previous:
+                continue
+            previous = card
+            if dinks > (card == DINK):  # a Dink Shot stays in hand
+                names.append(card)
+            elif card in FREE_CARDS:
+                if free <= 2 and melded_most(numbers, wilds, memo) == to_meld:
+                    names.append(card)
+            elif free <= 1:
+                position = index.get(card)
+                if position is None:  # a wild
+                    melded = melded_most(numbers, wilds - 1, memo)
+                else:
+                    rest = (*numbers[:position], numbers[position] - 1, *numbers[position + 1 :])
+                    melded = melded_most(rest, wilds, memo)
+                if melded == to_meld - 1:
+                    names.append(card)
+        return frozenset(names)
+
     def _count_loose(self, hand: tuple[str, ...]) -> int:
         """Loose cards by the search alone: cards outside the best melds, less one free card."""
         counts = [0] * self.width
@@ -262,10 +303,10 @@ class HandSolver:
                 free += 1
             else:
                 raise KeyError(card)
-        memo = self._search_memo
+        memo = self._melded_memo
         if len(memo) >= self.cache_limit:
             memo.clear()
-        melded, _ = self._search(tuple(counts), wilds, memo)
+        melded = self._melded(tuple(counts), wilds, memo)
         return len(hand) - free - melded + max(free - 1, 0)
 
     def _judge(
@@ -330,6 +371,70 @@ class HandSolver:
         melded, plans = self._search(rest, wilds, memo)
         if melded > best[0]:
             best = (melded, plans)
+        memo[key] = best
+        return best
+
+    def _melded(
+        self, counts: tuple[int, ...], wilds: int, memo: dict[tuple[tuple[int, ...], int], int]
+    ) -> int:
+        """How many cards `_search`'s best split melds, without building the split.
+
+        The same exhaustive search over the same melds (`_melds_through`, written
+        out), for the many hands of which only the loose count is asked.
+        """
+        key = (counts, wilds)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        lowest = -1
+        for position, count in enumerate(counts):
+            if count:
+                lowest = position
+                break
+        if lowest < 0:
+            memo[key] = found = wilds if wilds >= 3 else 0
+            return found
+        total = sum(counts) + wilds
+        have = counts[lowest]
+        before, after = counts[:lowest], counts[lowest + 1 :]
+        best = -1
+        # Sets of the lowest number, with any number of wilds.
+        for naturals in range(have, 0, -1):
+            rest = (*before, have - naturals, *after)
+            for extra in range(max(0, 3 - naturals), wilds + 1):
+                melded = naturals + extra + self._melded(rest, wilds - extra, memo)
+                if melded > best:
+                    best = melded
+                    if best == total:
+                        memo[key] = best
+                        return best
+        # Straights whose lowest number card is it: wilds below, then a card or a wild
+        # at each position up.
+        width = self.width
+        taken = (*before, have - 1, *after)
+        for start in range(lowest, max(0, lowest - wilds) - 1, -1):
+            below = lowest - start
+            stack = [(lowest + 1, below + 1, below, taken)]
+            while stack:
+                position, length, used, left = stack.pop()
+                if length >= 3:
+                    melded = length + self._melded(left, wilds - used, memo)
+                    if melded > best:
+                        best = melded
+                        if best == total:
+                            memo[key] = best
+                            return best
+                if position >= width:
+                    continue
+                if used < wilds:
+                    stack.append((position + 1, length + 1, used + 1, left))
+                if left[position]:
+                    rest = (*left[:position], left[position] - 1, *left[position + 1 :])
+                    stack.append((position + 1, length + 1, used, rest))
+        # Or the lowest card stays loose.
+        melded = self._melded((*before, have - 1, *after), wilds, memo)
+        if melded > best:
+            best = melded
         memo[key] = best
         return best
 
