@@ -22,7 +22,11 @@ from collections.abc import Iterable
 
 
 class Pile:
-    """Unseen cards on top (a multiset), known cards below (a queue)."""
+    """Unseen cards on top (a multiset), known cards below (a queue).
+
+    `unseen` holds a positive count for each card it names (a card drawn to
+    the last copy leaves it).
+    """
 
     __slots__ = ("_unseen_total", "known", "unseen")
 
@@ -70,14 +74,12 @@ class Pile:
         if not count:
             return self.known[0]
         total = 0.0
-        last = ""
-        for card, copies in self.unseen.items():
-            if copies:
-                total += copies / count
-                if pick < total:
-                    return card
-                last = card
-        return last
+        card = ""
+        for card, copies in self.unseen.items():  # every count is positive
+            total += copies / count
+            if pick < total:
+                return card
+        return card  # the last card, should rounding leave the sum short of the draw
 
     def can_draw(self, card: str) -> bool:
         """Whether `card` may be the next card drawn."""

@@ -70,7 +70,7 @@ class SlamState(SlamPosition):
         """`GameState.sample_chance` straight from the stack's counts (no outcome list)."""
         if self.step not in CHANCE_STEPS:
             return super().sample_chance(rng)
-        return moves.card(self.stack.sample(rng))
+        return moves.CARD_ACTIONS[self.stack.sample(rng)]  # every card's (see `SlamState.new`)
 
     def is_legal(self, action: Action) -> bool:
         """Whether `action` may be played now.
