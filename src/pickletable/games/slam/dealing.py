@@ -145,7 +145,8 @@ def discard_legal(state: SlamPosition) -> list[Action]:
     drawn = state.drawn or ""
     hand = state.hands[seat]
     codes = state.rules.deck.in_order({*hand, drawn})
-    return [moves.discard(code) for code in codes]
+    discards = moves.DISCARD_ACTIONS
+    return [discards[code] for code in codes]
 
 
 def apply_discard(state: SlamPosition, action: Action, events: list[Event]) -> None:

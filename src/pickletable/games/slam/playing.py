@@ -111,7 +111,8 @@ def turn_legal(state: SlamPosition) -> list[Action]:
     and holds cards passes only through "yours".
     """
     seat = state.actor or 0
-    actions = [moves.play(code) for code in playable(state, seat)]
+    plays = moves.PLAY_ACTIONS
+    actions = [plays[code] for code in playable(state, seat)]
     if state.partner is not None:
         actions.append(moves.YOURS)
     elif not actions or not state.rules.must_play:

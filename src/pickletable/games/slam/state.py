@@ -40,8 +40,10 @@ class SlamState(SlamPosition):
     def new(rules: SlamRules) -> SlamState:
         """The first round, at its first chance step (the deal)."""
         state = SlamState(rules)
-        for code in rules.deck.cards:
+        for code in rules.deck.cards:  # the action tables hot paths read directly
             moves.card(code)
+            moves.play(code)
+            moves.discard(code)
         flow.start_round(state, rules.players - 1, [])
         return state
 
