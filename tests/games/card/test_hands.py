@@ -174,8 +174,7 @@ def test_the_solver_caches_stay_bounded_and_right_after_clearing() -> None:
         assert solver.loose_sorted(hand) == SOLVER.verdict_uncached(hand).loose
         assert len(solver._verdicts) <= 40 and len(solver._lay_down) <= 40
         assert len(solver._loose) <= 40
-        # The search tables are checked before each search: one search may add a few more.
-        assert len(solver._search_memo) <= 40 + 200
+        # The search table is checked before each search: one search may add a few more.
         assert len(solver._melded_memo) <= 40 + 200
 
 
