@@ -9,6 +9,7 @@ the seed, the step and the last moves: the seed replays the game.
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -131,9 +132,35 @@ def _check_who_acts_and_scores(state: GameState, legal: list[Action], where: str
         assert {action for action, _ in outcomes} == set(legal), f"{where}: chance outcomes"
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9, f"{where}: probabilities"
         assert not state.is_formality(), f"{where}: chance is no formality"
+        _check_chance_draws(state, outcomes, where)
     else:
         assert player in seats, f"{where}: {player} asked but not seated"
         assert not state.is_formality() or len(legal) == 1, f"{where}: formality with a choice"
+
+
+class _FixedDraw(random.Random):
+    """A random number generator whose every ``random()`` is one given number."""
+
+    def __init__(self, pick: float) -> None:
+        super().__init__(0)
+        self.pick = pick
+
+    def random(self) -> float:
+        return self.pick
+
+
+def _check_chance_draws(state: GameState, outcomes: list[tuple[Action, float]], where: str) -> None:
+    """A game's own `sample_chance` draws as the outcome list does, even at the edges."""
+    picks = [0.0, 1.0 - 2.0**-53]
+    total = 0.0
+    for _, probability in outcomes:
+        total += probability
+        picks += [total, math.nextafter(total, 0.0)]
+    for pick in picks:
+        if pick < 1.0:
+            own = state.sample_chance(_FixedDraw(pick))
+            listed = GameState.sample_chance(state, _FixedDraw(pick))
+            assert own == listed, f"{where}: a draw of {pick!r} gives {own}, the list {listed}"
 
 
 def _check_refusals(

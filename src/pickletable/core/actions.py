@@ -19,12 +19,24 @@ from dataclasses import dataclass
 from pickletable.core.errors import InvalidActionError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
     """One move (or one chance outcome) in a game, e.g. ``roll`` or ``discard 7``."""
 
     verb: str
     args: tuple[str, ...] = ()
+
+    # Written out rather than generated: engines compare actions at every step, and
+    # most comparisons are settled by identity (tables of shared actions) or the verb.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.verb == other.verb and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.args))
 
     def __str__(self) -> str:
         return self.verb if not self.args else self.verb + " " + " ".join(self.args)

@@ -20,15 +20,8 @@ class ChanceResolver(Protocol):
 
 
 def sample_outcome(state: GameState, rng: random.Random) -> Action:
-    """Draw one chance outcome with its probability."""
-    outcomes = state.chance_outcomes()
-    pick = rng.random()
-    total = 0.0
-    for action, probability in outcomes:
-        total += probability
-        if pick < total:
-            return action
-    return outcomes[-1][0]
+    """Draw one chance outcome with its probability (`GameState.sample_chance`)."""
+    return state.sample_chance(rng)
 
 
 class RandomChance:

@@ -1,9 +1,10 @@
 """Events: what an action caused, as small JSON-safe values.
 
-Events are cheap to create; their human text is built only when a front end
-asks a game to describe one. An event may carry `secret` fields that only the
-seats in `visible_to` may see (the card a player drew, say); `for_seat`
-gives the event as one seat may see it, and front ends describe that.
+Events are cheap to create (engines make them at every step); their human
+text is built only when a front end asks a game to describe one. An event
+may carry `secret` fields that only the seats in `visible_to` may see (the
+card a player drew, say); `for_seat` gives the event as one seat may see it,
+and front ends describe that.
 
 >>> from pickletable.core.events import Event
 >>> e = Event("point", {"seat": 0, "to": 0.5})
@@ -22,9 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened, with a kind, public data and optional secret data."""
+    """Something that happened, with a kind, public data and optional secret data.
+
+    Read-only by convention: nothing changes an event once made. (It is not a
+    frozen dataclass because engines make one or two per step, and a frozen
+    one costs three times as much to make.)
+    """
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)

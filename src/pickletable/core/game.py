@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pickletable.core.content import Content, Validator, content_from_record, load_content
 from pickletable.core.errors import OptionError
 from pickletable.core.options import OptionSet, OptionValue
 from pickletable.core.presenter import Presenter
 from pickletable.core.state import GameState
+
+RulesT = TypeVar("RulesT")
+RULES_MEMO = 64
+"""Rules tables a game definition keeps (by content, table size and options) before it
+starts again, so a server trying many variants does not grow without bound."""
 
 
 class GameDefinition(ABC):
@@ -66,10 +71,15 @@ class GameDefinition(ABC):
         return count
 
     def default_content(self) -> Content:
-        """The content shipped with the game."""
-        path = Path(str(resources.files(self.content_package).joinpath("content/default.toml")))
-        content = load_content(path, self.validate_content)
-        return Content(content.data, "built-in", content.fingerprint)
+        """The content shipped with the game, read and checked once (new games are made often)."""
+        cached: Content | None = self.__dict__.get("_default_content")
+        if cached is None:
+            package = resources.files(self.content_package)
+            path = Path(str(package.joinpath("content/default.toml")))
+            content = load_content(path, self.validate_content)
+            cached = Content(content.data, "built-in", content.fingerprint)
+            self.__dict__["_default_content"] = cached
+        return cached
 
     def load_content(self, path: str | Path) -> Content:
         """Content from a user's TOML file, validated."""
@@ -92,6 +102,27 @@ class GameDefinition(ABC):
             path = values.get("content")
             content = self.load_content(str(path)) if path else self.default_content()
         return self._new_state(count, values, content)
+
+    def shared_rules(
+        self,
+        content: Content,
+        players: int,
+        options: Mapping[str, OptionValue],
+        build: Callable[[], RulesT],
+    ) -> RulesT:
+        """The fixed tables `build` derives, made once per content, table size and options.
+
+        Every game made with the same ones shares them (they never change during a
+        game), so a new game costs little: simulations start thousands.
+        """
+        key = (content.fingerprint, players, tuple(sorted(options.items())))
+        memo: dict[Any, Any] = self.__dict__.setdefault("_rules_memo", {})
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= RULES_MEMO:
+                memo.clear()
+            found = memo[key] = build()
+        return found
 
     def rules_text(self) -> str:
         """The rules page in the project's own words (Markdown)."""

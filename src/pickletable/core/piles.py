@@ -17,11 +17,16 @@ is nothing hidden to leak and nothing to resample.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 
 class Pile:
-    """Unseen cards on top (a multiset), known cards below (a queue)."""
+    """Unseen cards on top (a multiset), known cards below (a queue).
+
+    `unseen` holds a positive count for each card it names (a card drawn to
+    the last copy leaves it).
+    """
 
     __slots__ = ("_unseen_total", "known", "unseen")
 
@@ -56,6 +61,25 @@ class Pile:
             total = self._unseen_total
             return [(card, n / total) for card, n in self.unseen.items() if n]
         return [(self.known[0], 1.0)] if self.known else []
+
+    def sample(self, rng: random.Random) -> str:
+        """The next card drawn at random, with one ``rng.random()``.
+
+        The card is the one `draw_outcomes` gives by the running sum of its
+        probabilities passing the draw (`GameState.sample_chance`), without the list.
+        Raises `IndexError` for an empty pile.
+        """
+        pick = rng.random()
+        count = self._unseen_total
+        if not count:
+            return self.known[0]
+        total = 0.0
+        card = ""
+        for card, copies in self.unseen.items():  # every count is positive
+            total += copies / count
+            if pick < total:
+                return card
+        return card  # the last card, should rounding leave the sum short of the draw
 
     def can_draw(self, card: str) -> bool:
         """Whether `card` may be the next card drawn."""

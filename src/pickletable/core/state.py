@@ -114,6 +114,22 @@ class GameState(ABC):
         """The chance outcomes with their probabilities (empty unless `CHANCE` is to act)."""
         return []
 
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw the chance outcome by its probability, with one ``rng.random()``.
+
+        The outcome is the first of `chance_outcomes` at which the running sum
+        of probabilities passes the draw (the last if rounding leaves it short);
+        games may answer faster without listing them, but must draw alike.
+        """
+        outcomes = self.chance_outcomes()
+        pick = rng.random()
+        total = 0.0
+        for action, probability in outcomes:
+            total += probability
+            if pick < total:
+                return action
+        return outcomes[-1][0]
+
     def is_legal(self, action: Action) -> bool:
         """Whether `action` may be played now (games may answer faster than the list)."""
         return action in self.legal_actions()

@@ -175,7 +175,7 @@ def test_the_solver_caches_stay_bounded_and_right_after_clearing() -> None:
         assert len(solver._verdicts) <= 40 and len(solver._lay_down) <= 40
         assert len(solver._loose) <= 40
         # The search table is checked before each search: one search may add a few more.
-        assert len(solver._search_memo) <= 40 + 200
+        assert len(solver._melded_memo) <= 40 + 200
 
 
 def test_the_loose_count_alone_agrees_with_the_full_verdict() -> None:
@@ -189,3 +189,16 @@ def test_the_loose_count_alone_agrees_with_the_full_verdict() -> None:
         verdict = SOLVER.verdict_uncached(hand)
         assert solver.loose_sorted(hand) == verdict.loose
         assert solver.may_lay_down_sorted(hand) == verdict.can_lay_down
+
+
+def test_a_discard_offers_a_lay_down_when_the_hand_left_may_be_laid_down() -> None:
+    # The menu is worked out on card counts; it must match judging each hand left.
+    solver = HandSolver(1, 10)
+    rng = random.Random(11)
+    deck = [str(n) for n in range(1, 11) for _ in range(4)]
+    deck += ["smash"] * 4 + ["pickler"] * 2 + ["kitchen"] * 4 + ["dink"] * 2
+    for _ in range(1500):
+        hand = solver.sort(rng.sample(deck, rng.choice((2, 5, 8, 8, 8))))
+        left_after = {card: hand[:i] + hand[i + 1 :] for i, card in enumerate(hand)}
+        expected = {c for c, left in left_after.items() if SOLVER.verdict(left).can_lay_down}
+        assert solver.lay_down_discards(hand) == expected, hand

@@ -115,7 +115,9 @@ class BoardGame(GameDefinition):
         spaces = target / step
         if abs(spaces - round(spaces)) > 1e-9:
             raise OptionError(f"option target: {target} is not a whole number of steps of {step}")
-        rules = BoardRules.build(
-            BoardContent.from_data(content.data), options, self.seats_for(players)
-        )
-        return BoardState.new(rules)
+        seats = self.seats_for(players)
+
+        def build() -> BoardRules:
+            return BoardRules.build(BoardContent.from_data(content.data), options, seats)
+
+        return BoardState.new(self.shared_rules(content, players, options, build))

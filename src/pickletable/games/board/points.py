@@ -8,13 +8,18 @@ game ends the moment a player, or in doubles a whole team, is at the target.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import Outcome
 from pickletable.games.board.dealing import give
 from pickletable.games.board.position import BoardPosition
-from pickletable.games.board.rules import hitting_order, team_of
+from pickletable.games.board.rules import team_of
 from pickletable.games.board.vocabulary import EventKind, Step
+
+_SERVE: Final = Step.SERVE
+_TO_SERVE: Final = EventKind.TO_SERVE
 
 
 # --- points and the serve ----------------------------------------------------
@@ -51,10 +56,11 @@ def serve_after_point(position: BoardPosition, events: list[Event]) -> None:
 
 def next_server(position: BoardPosition, after: int) -> int:
     """Clockwise from the last server, skipping players who no longer serve."""
-    seats = position.seats
+    seats = position.rules.seats
     index = seats.index(after)
-    for offset in range(1, len(seats) + 1):
-        seat = seats[(index + offset) % len(seats)]
+    count = len(seats)
+    for offset in range(1, count + 1):
+        seat = seats[(index + offset) % count]
         if position.may_serve(seat):
             return seat
     return after
@@ -77,15 +83,15 @@ def choose_server(position: BoardPosition, action: Action, events: list[Event]) 
 def start_serve(position: BoardPosition, server: int, events: list[Event]) -> None:
     """A new rally: `server` to serve, the hitting order set, the stanchion picked up."""
     position.server = server
-    position.order = hitting_order(server, position.seats)
+    position.order = position.rules.hitting_orders[server]  # `hitting_order`, worked out once
     position.hit_index = 0
     position.hit_number = 1
     position.previous = None
     position.stanchion = False
     position.chooser = None
     position.targets = ()
-    position.step = Step.SERVE
-    events.append(Event(EventKind.TO_SERVE, {"seat": server}))
+    position.step = _SERVE
+    events.append(Event(_TO_SERVE, {"seat": server}))
 
 
 # --- Play Cards --------------------------------------------------------------
@@ -197,15 +203,16 @@ def move(position: BoardPosition, seat: int, amount: int, events: list[Event]) -
 # --- the end -----------------------------------------------------------------
 def check_win(position: BoardPosition, events: list[Event]) -> bool:
     """End the game the moment a player (singles) or a whole team (doubles) is at the target."""
-    for team in (0, 1):
-        members = [s for s in position.seats if team_of(s) == team]
-        if all(position.at_target(s) for s in members):
+    skill = position.skill
+    target = position.rules.target_spaces
+    for members in position.rules.sides:
+        if all(skill[seat] >= target for seat in members):  # all at the target
             if position.play_card is not None:
                 position.piles["play"].put_bottom(position.play_card)
                 position.play_card = None
             position.finish(
                 Outcome(
-                    winners=tuple(members),
+                    winners=members,
                     scores={s: position.level_of(s) for s in position.seats},
                 )
             )

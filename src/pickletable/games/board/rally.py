@@ -8,6 +8,8 @@ ball on; otherwise the rally ends in a point or a side out.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.games.board.points import point, side_out, start_serve
@@ -21,9 +23,23 @@ from pickletable.games.board.vocabulary import (
     Via,
 )
 
+# Codes read at every shot, as module constants (a `Step.X` lookup costs on Python 3.11).
+_HIT: Final = Step.HIT
+_SERVE_ROLL: Final = Step.SERVE_ROLL
+_ROLL_OUTCOME: Final = Step.ROLL_OUTCOME
+_ROLL_HIT: Final = Step.ROLL_HIT
+_VIA_SERVE: Final = Via.SERVE
+_VIA_ROLL: Final = Via.ROLL
+_VIA_SKILL: Final = Via.SKILL
+_DIE: Final = EventKind.DIE
+_SHOT: Final = EventKind.SHOT
+_RALLY_OVER: Final = EventKind.RALLY_OVER
+
 
 def hit_actions(position: BoardPosition) -> list[Action]:
     """What the hitter may do: roll, or play a Skill or Strategy Card the rules allow."""
+    if not position.rules.advanced:
+        return [ROLL]
     actions = [ROLL]
     hitter = position.order[position.hit_index]
     if position.skill_hand[hitter] and position.skill_card_allowed():
@@ -62,15 +78,15 @@ def serve(position: BoardPosition, action: Action, events: list[Event]) -> None:
         side_out(position, events)
         return
     events.append(Event(EventKind.SERVE, {"seat": server}))
-    position.step = Step.SERVE_ROLL
+    position.step = _SERVE_ROLL
 
 
 def hit(position: BoardPosition, action: Action, events: list[Event]) -> None:
     """A hit from the return of serve on: roll the dice, or play a card."""
-    hitter = position.order[position.hit_index]
     if action == ROLL:
-        position.step = Step.ROLL_OUTCOME
+        position.step = _ROLL_OUTCOME
         return
+    hitter = position.order[position.hit_index]
     card = action.args[0]
     if action.verb == "skill":
         position.skill_hand[hitter].remove(card)
@@ -106,19 +122,20 @@ def roll(position: BoardPosition, action: Action, events: list[Event]) -> None:
     face = action.args[0]
     hitter = position.order[position.hit_index]
     step = position.step
-    if step == Step.ROLL_OUTCOME:
+    if step == _ROLL_OUTCOME:
         position.last_dice = {"outcome": face, "hit": None}
-        events.append(Event(EventKind.DIE, {"seat": hitter, "die": "outcome", "face": face}))
-        position.step = Step.ROLL_HIT
+        events.append(Event(_DIE, {"seat": hitter, "die": "outcome", "face": face}))
+        position.step = _ROLL_HIT
         return
-    if step == Step.SERVE_ROLL:
+    if step == _SERVE_ROLL:
         position.last_dice = {"outcome": face, "hit": None}
-        events.append(Event(EventKind.DIE, {"seat": hitter, "die": "outcome", "face": face}))
-        shot(position, hitter, face, None, Via.SERVE, events)
+        events.append(Event(_DIE, {"seat": hitter, "die": "outcome", "face": face}))
+        shot(position, hitter, face, None, _VIA_SERVE, events)
         return
-    position.last_dice["hit"] = face
-    events.append(Event(EventKind.DIE, {"seat": hitter, "die": "hit", "face": face}))
-    shot(position, hitter, position.last_dice["outcome"] or "in", face, Via.ROLL, events)
+    dice = position.last_dice
+    dice["hit"] = face
+    events.append(Event(_DIE, {"seat": hitter, "die": "hit", "face": face}))
+    shot(position, hitter, dice["outcome"] or "in", face, _VIA_ROLL, events)
 
 
 def shot(
@@ -132,7 +149,7 @@ def shot(
     """Resolve one hit: Bad Shot, Nice Shot, then where the ball goes or how the rally ends."""
     rules = position.rules
     bad = nice = False
-    counts = via == Via.ROLL or (via == Via.SKILL and rules.skill_counts_as_roll)
+    counts = via == _VIA_ROLL or (via == _VIA_SKILL and rules.skill_counts_as_roll)
     if rules.advanced and face is not None:
         character = position.character_of(hitter)
         bad = face == character.bad
@@ -140,7 +157,7 @@ def shot(
     effective = "out" if bad else result
     events.append(
         Event(
-            EventKind.SHOT,
+            _SHOT,
             {
                 "seat": hitter,
                 "hit": position.hit_number,
@@ -152,15 +169,15 @@ def shot(
             },
         )
     )
-    serving_side = team_of(hitter) == team_of(position.order[0])
+    order = position.order
     if effective == "in":
         position.previous = LastShot(hitter, face, via, nice, counts)
-        position.hit_index = (position.hit_index + 1) % len(position.order)
+        position.hit_index = (position.hit_index + 1) % len(order)
         position.hit_number += 1
-        position.step = Step.HIT
-    elif (effective == "ace") == serving_side:
-        events.append(Event(EventKind.RALLY_OVER, {"end": "point", "by": hitter}))
+        position.step = _HIT
+    elif (effective == "ace") == (team_of(hitter) == team_of(order[0])):
+        events.append(Event(_RALLY_OVER, {"end": "point", "by": hitter}))
         point(position, events)
     else:
-        events.append(Event(EventKind.RALLY_OVER, {"end": "side_out", "by": hitter}))
+        events.append(Event(_RALLY_OVER, {"end": "side_out", "by": hitter}))
         side_out(position, events)

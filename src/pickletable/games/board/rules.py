@@ -35,6 +35,10 @@ class BoardRules:
     outcome_die: tuple[tuple[Action, float], ...]
     hit_die: tuple[tuple[Action, float], ...]
     colour_die: tuple[tuple[Action, float], ...]
+    hitting_orders: dict[int, tuple[int, ...]]
+    """`hitting_order` for each server."""
+    sides: tuple[tuple[int, ...], tuple[int, ...]]
+    """The seats on each side of the net (`team_of` 0 and 1)."""
 
     @staticmethod
     def build(
@@ -62,6 +66,11 @@ class BoardRules:
             hit_die=_die(content.hit_faces),
             colour_die=tuple(
                 (Action("roll", (content.colours[s],)), 1 / len(seats)) for s in seats
+            ),
+            hitting_orders={server: hitting_order(server, seats) for server in seats},
+            sides=(
+                tuple(s for s in seats if team_of(s) == 0),
+                tuple(s for s in seats if team_of(s) == 1),
             ),
         )
 

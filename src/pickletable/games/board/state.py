@@ -32,7 +32,9 @@ to do with ``BoardState.step``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from typing import Final
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
@@ -76,6 +78,12 @@ PLAYS: dict[Step, StepPlay] = {
     Step.CARD_DRAW: draw_given_card,
 }
 """Which rules module plays an action, by step (``over`` takes none)."""
+_HIT: Final = Step.HIT
+_SERVE: Final = Step.SERVE
+_ROLL_HIT: Final = Step.ROLL_HIT
+_COLOUR: Final = Step.COLOUR
+_CHOOSE_SERVER: Final = Step.CHOOSE_SERVER
+_PLAY_TARGET: Final = Step.PLAY_TARGET
 
 
 class BoardState(BoardPosition):
@@ -100,38 +108,56 @@ class BoardState(BoardPosition):
             return CHANCE
         if step in HITTER_ASKED:
             return self.order[self.hit_index]
-        if step == Step.CHOOSE_SERVER:
+        if step == _CHOOSE_SERVER:
             return self.chooser
-        if step == Step.PLAY_TARGET:
+        if step == _PLAY_TARGET:
             return self.earner
         return None
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         step = self.step
-        if step in OUTCOME_DIE_STEPS:
-            return list(self.rules.outcome_die)
-        if step == Step.ROLL_HIT:
-            return list(self.rules.hit_die)
         if step in DRAW_STEPS:
             pile = self.piles[pile_to_draw(self)]
             return [(Action("draw", (card,)), p) for card, p in pile.draw_outcomes()]
-        if step == Step.COLOUR:
-            return list(self.rules.colour_die)
-        return []
+        return list(self._die())
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """`GameState.sample_chance` over the die's fixed table (no copy of it)."""
+        if self.step in DRAW_STEPS:
+            return super().sample_chance(rng)
+        die = self._die()
+        pick = rng.random()
+        total = 0.0
+        for action, probability in die:
+            total += probability
+            if pick < total:
+                return action
+        return die[-1][0]
+
+    def _die(self) -> tuple[tuple[Action, float], ...]:
+        """The faces of the die rolled now, with their probabilities (none at other steps)."""
+        step = self.step
+        if step in OUTCOME_DIE_STEPS:
+            return self.rules.outcome_die
+        if step == _ROLL_HIT:
+            return self.rules.hit_die
+        if step == _COLOUR:
+            return self.rules.colour_die
+        return ()
 
     def legal_actions(self) -> list[Action]:
         step = self.step
-        if step in CHANCE_STEPS:
-            return [action for action, _ in self.chance_outcomes()]
-        if step == Step.HIT:
+        if step == _HIT:
             return hit_actions(self)
-        if step == Step.SERVE:
+        if step == _SERVE:
             if self.rules.stanchion_rule and not self.stanchion:
                 return [PLACE_STANCHION, SERVE]
             return [SERVE]
-        if step == Step.CHOOSE_SERVER:
+        if step in CHANCE_STEPS:
+            return [action for action, _ in self.chance_outcomes()]
+        if step == _CHOOSE_SERVER:
             return [Action("server", (self.rules.colour_of[s],)) for s in self.targets]
-        if step == Step.PLAY_TARGET:
+        if step == _PLAY_TARGET:
             return [Action("target", (self.rules.colour_of[s],)) for s in self.targets]
         return []
 

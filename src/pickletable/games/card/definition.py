@@ -98,5 +98,7 @@ class CardGame(GameDefinition):
     def _new_state(
         self, players: int, options: dict[str, OptionValue], content: Content
     ) -> CardState:
-        deck = CardDeck.from_data(content.data)
-        return CardState.new(CardRules.build(deck, options, players))
+        def build() -> CardRules:
+            return CardRules.build(CardDeck.from_data(content.data), options, players)
+
+        return CardState.new(self.shared_rules(content, players, options, build))

@@ -48,18 +48,22 @@ def score_rally(
     or ``none``).
     """
     serving = team_of[server]
+    verdict = solver.verdict_sorted
     scored = [
-        scored_hand(seat, solver.verdict_sorted(hands[seat]), team_of[seat] == serving)
-        for seat in sorted(hands)
+        scored_hand(seat, verdict(hands[seat]), team_of[seat] == serving) for seat in sorted(hands)
     ]
-    teams = []
-    for team in (0, 1):
-        members = [hand for hand in scored if team_of[hand["seat"]] == team]
-        if not members:
-            teams.append({"team": team, "best": None, "points": 0})
-            continue
-        best = max(members, key=lambda hand: int(hand["value"]))
-        teams.append({"team": team, "best": best["seat"], "points": best["value"]})
+    best: list[dict[str, Any] | None] = [None, None]
+    for hand in scored:  # the first of a team's best hands, in seat order
+        team = team_of[hand["seat"]]
+        found = best[team]
+        if found is None or hand["value"] > found["value"]:
+            best[team] = hand
+    teams = [
+        {"team": team, "best": None, "points": 0}
+        if found is None
+        else {"team": team, "best": found["seat"], "points": found["value"]}
+        for team, found in enumerate(best)
+    ]
     serve_to, reason = serve_winner(solver, hands, laid)
     return {"hands": scored, "teams": teams, "serve_to": serve_to, "serve_reason": reason}
 
@@ -88,21 +92,22 @@ def winning_team(scores: Sequence[int], target: int, win_by: int) -> int | None:
 
 def scored_hand(seat: int, verdict: Verdict, serving: bool) -> dict[str, Any]:
     """A hand shown at the end of a rally: its cards, value and why."""
+    dinks, picklers, complete = verdict.dinks, verdict.picklers, verdict.complete
     reasons = []
-    if verdict.dinks:
-        reasons.append({"points": verdict.dinks, "why": "dink"})
-    if serving and verdict.complete:
+    if dinks:
+        reasons.append({"points": dinks, "why": "dink"})
+    if serving and complete:
         reasons.append({"points": 1, "why": "complete"})
-        if verdict.picklers:
-            reasons.append({"points": verdict.picklers, "why": "pickler"})
+        if picklers:
+            reasons.append({"points": picklers, "why": "pickler"})
     return {
         "seat": seat,
         "cards": list(verdict.cards),
-        "complete": verdict.complete,
+        "complete": complete,
         "summary": verdict.summary,
         "serving": serving,
-        "dinks": verdict.dinks,
-        "picklers": verdict.picklers,
+        "dinks": dinks,
+        "picklers": picklers,
         "value": verdict.value(serving),
         "reasons": reasons,
     }

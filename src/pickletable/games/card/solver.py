@@ -8,10 +8,11 @@ meld; a hand may keep one of them and still be complete.
 The search is exact: it takes the lowest number card left and tries every
 meld it could belong to (every set, every straight through it, with every
 choice of wilds), or leaves it loose, keeping the split with the fewest loose
-cards. Results are memoised on the whole hand (a sorted tuple of card names:
-its verdict, and apart from it its loose count, all that search and the bots
-ask of most hands) and on the (number counts, wild count) positions of the
-search. Each
+cards. The search counts melded cards only (`_melded`); the split itself is
+walked out afterwards for the hands whose verdict is asked. Results are
+memoised on the whole hand (a sorted tuple of card names: its verdict, and
+apart from it its loose count, all that search and the bots ask of most
+hands) and on the (number counts, wild count) positions of the search. Each
 memo table starts afresh when it reaches `CACHE_LIMIT` entries, so a server
 that runs for weeks does not grow without bound.
 
@@ -34,11 +35,11 @@ from typing import Any
 
 from pickletable.games.card.content import DINK, FREE_CARDS, PICKLER, SPECIALS, WILDS
 
+Memo = dict[tuple[tuple[int, ...], int], int]
+"""Cards melded by the best split, by (number card counts, wild count)."""
 Plan = tuple[Any, ...]
 """One meld of the search: ("set", index, naturals, wilds), ("straight", start, mask)
 or ("wild", count)."""
-Search = tuple[int, tuple[Plan, ...]]
-"""How many cards the best split melds, and its melds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +152,7 @@ class HandSolver:
         self._index = {name: i for i, name in enumerate(self.numbers)}
         self.order = {name: i for i, name in enumerate((*self.numbers, *SPECIALS))}
         """Sort position of every card name: numbers, then Smash, Pickler, Kitchen, Dink Shot."""
-        self._search_memo: dict[tuple[tuple[int, ...], int], Search] = {}
+        self._melded_memo: Memo = {}
         self._verdicts: dict[tuple[str, ...], Verdict] = {}
         self._lay_down: dict[tuple[str, ...], frozenset[str]] = {}
         self._loose: dict[tuple[str, ...], int] = {}
@@ -182,9 +183,9 @@ class HandSolver:
             limit = self.cache_limit
             if len(self._verdicts) >= limit:
                 self._verdicts.clear()
-            if len(self._search_memo) >= limit:
-                self._search_memo.clear()
-            found = self._judge(hand, self._search_memo)
+            if len(self._melded_memo) >= limit:
+                self._melded_memo.clear()
+            found = self._judge(hand, self._melded_memo)
             self._verdicts[hand] = found
         return found
 
@@ -226,14 +227,7 @@ class HandSolver:
         """
         found = self._lay_down.get(hand)
         if found is None:
-            names = []
-            for position, card in enumerate(hand):
-                if position and hand[position - 1] == card:
-                    continue
-                rest = hand[:position] + hand[position + 1 :]
-                if self.may_lay_down_sorted(rest):
-                    names.append(card)
-            found = frozenset(names)
+            found = self._lay_down_menu(hand)
             if len(self._lay_down) >= self.cache_limit:
                 self._lay_down.clear()
             self._lay_down[hand] = found
@@ -244,6 +238,56 @@ class HandSolver:
         return self._judge(self.sort(cards), {})
 
     # --- the search ---------------------------------------------------------
+    def _lay_down_menu(self, hand: tuple[str, ...]) -> frozenset[str]:
+        """`lay_down_discards` on card counts: each hand left is judged by one search.
+
+        The hand left may be laid down if it keeps a Dink Shot, or if it holds at
+        most one Kitchen or Dink Shot and melds every other card.
+        """
+        counts = [0] * self.width
+        wilds = free = dinks = 0
+        index = self._index
+        for card in hand:
+            position = index.get(card)
+            if position is not None:
+                counts[position] += 1
+            elif card in WILDS:
+                wilds += 1
+            elif card in FREE_CARDS:
+                free += 1
+                dinks += card == DINK
+            else:
+                raise KeyError(card)
+        numbers = tuple(counts)
+        to_meld = len(hand) - free  # cards to meld if a free card goes; one fewer otherwise
+        memo = self._melded_memo
+        if len(memo) >= self.cache_limit:
+            memo.clear()
+        melded_most = self._melded
+        if not dinks and (free > 2 or melded_most(numbers, wilds, memo) < to_meld - 1):
+            return frozenset()  # no discard can leave every card but one free card melded
+        names = []
+        previous = ""
+        for card in hand:
+            if card == previous:
+                continue
+            previous = card
+            if dinks > (card == DINK):  # a Dink Shot stays in hand
+                names.append(card)
+            elif card in FREE_CARDS:
+                if free <= 2 and melded_most(numbers, wilds, memo) == to_meld:
+                    names.append(card)
+            elif free <= 1:
+                position = index.get(card)
+                if position is None:  # a wild
+                    melded = melded_most(numbers, wilds - 1, memo)
+                else:
+                    rest = (*numbers[:position], numbers[position] - 1, *numbers[position + 1 :])
+                    melded = melded_most(rest, wilds, memo)
+                if melded == to_meld - 1:
+                    names.append(card)
+        return frozenset(names)
+
     def _count_loose(self, hand: tuple[str, ...]) -> int:
         """Loose cards by the search alone: cards outside the best melds, less one free card."""
         counts = [0] * self.width
@@ -259,15 +303,13 @@ class HandSolver:
                 free += 1
             else:
                 raise KeyError(card)
-        memo = self._search_memo
+        memo = self._melded_memo
         if len(memo) >= self.cache_limit:
             memo.clear()
-        melded, _ = self._search(tuple(counts), wilds, memo)
+        melded = self._melded(tuple(counts), wilds, memo)
         return len(hand) - free - melded + max(free - 1, 0)
 
-    def _judge(
-        self, hand: tuple[str, ...], memo: dict[tuple[tuple[int, ...], int], Search]
-    ) -> Verdict:
+    def _judge(self, hand: tuple[str, ...], memo: Memo) -> Verdict:
         counts = [0] * self.width
         wild_cards: list[str] = []
         free_cards: list[str] = []
@@ -282,7 +324,7 @@ class HandSolver:
                 free_cards.append(card)
             else:
                 raise KeyError(card)
-        _, plans = self._search(tuple(counts), len(wild_cards), memo)
+        plans = self._plans(tuple(counts), len(wild_cards), memo)
         melds, left = self._melds(plans, counts, wild_cards)
         free = None
         extra_free = list(free_cards)
@@ -300,66 +342,126 @@ class HandSolver:
             picklers=wild_cards.count(PICKLER),
         )
 
-    def _search(
-        self, counts: tuple[int, ...], wilds: int, memo: dict[tuple[tuple[int, ...], int], Search]
-    ) -> Search:
-        """The split of these number cards and wilds that melds the most cards."""
+    def _plans(self, counts: tuple[int, ...], wilds: int, memo: Memo) -> tuple[Plan, ...]:
+        """The best split of these number cards and wilds, as the search finds it.
+
+        The search (`_melded`) tries, for the lowest number card left, every meld
+        through it, then leaving it loose, and keeps the first split that melds
+        the most cards; walking the same order (`_chosen`), the first meld that
+        keeps that most is the one it kept.
+        """
+        plans: list[Plan] = []
+        while True:
+            from_lowest = bytes(counts).lstrip(b"\0")  # see `_melded`
+            if not from_lowest:
+                if wilds >= 3:
+                    plans.append(("wild", wilds))
+                return tuple(plans)
+            lowest = len(counts) - len(from_lowest)
+            chosen = self._chosen(counts, wilds, lowest, self._melded(counts, wilds, memo), memo)
+            if chosen is None:  # the lowest card stays loose
+                counts = (*counts[:lowest], counts[lowest] - 1, *counts[lowest + 1 :])
+            else:
+                plan, counts, wilds = chosen
+                plans.append(plan)
+
+    def _melded(self, counts: tuple[int, ...], wilds: int, memo: Memo) -> int:
+        """How many cards the best split of these number cards and wilds melds.
+
+        Exhaustive: for the lowest number card left, every meld through it (every
+        set, with any number of wilds, then every straight it starts), then leaving
+        it loose; it stops early once every card melds.
+        """
         key = (counts, wilds)
         found = memo.get(key)
         if found is not None:
             return found
-        lowest = next((i for i, n in enumerate(counts) if n), -1)
-        if lowest < 0:
-            found = (wilds, (("wild", wilds),)) if wilds >= 3 else (0, ())
-            memo[key] = found
+        # The lowest number card left: counts are small, so as bytes the leading zeros strip.
+        from_lowest = bytes(counts).lstrip(b"\0")
+        if not from_lowest:
+            memo[key] = found = wilds if wilds >= 3 else 0
             return found
-        total = sum(counts) + wilds
-        best: Search = (-1, ())
-        for plan, rest, wilds_left, used in self._melds_through(counts, wilds, lowest):
-            melded, plans = self._search(rest, wilds_left, memo)
-            if melded + used > best[0]:
-                best = (melded + used, (plan, *plans))
-                if best[0] == total:
-                    memo[key] = best
-                    return best
+        lowest = len(counts) - len(from_lowest)
+        total = sum(from_lowest) + wilds
+        have = counts[lowest]
+        before, after = counts[:lowest], counts[lowest + 1 :]
+        best = -1
+        # Sets of the lowest number, with any number of wilds.
+        for naturals in range(have, 0, -1):
+            rest = (*before, have - naturals, *after)
+            for extra in range(3 - naturals if naturals < 3 else 0, wilds + 1):
+                melded = naturals + extra + self._melded(rest, wilds - extra, memo)
+                if melded > best:
+                    best = melded
+                    if best == total:
+                        memo[key] = best
+                        return best
+        # Straights whose lowest number card is it: wilds below, then a card or a wild
+        # at each position up (`_chosen` walks the same order).
+        width = self.width
+        taken = (*before, have - 1, *after)
+        for start in range(lowest, max(0, lowest - wilds) - 1, -1):
+            below = lowest - start
+            stack = [(lowest + 1, below + 1, below, taken)]
+            while stack:
+                position, length, used, left = stack.pop()
+                if length >= 3:
+                    melded = length + self._melded(left, wilds - used, memo)
+                    if melded > best:
+                        best = melded
+                        if best == total:
+                            memo[key] = best
+                            return best
+                if position >= width:
+                    continue
+                if used < wilds:
+                    stack.append((position + 1, length + 1, used + 1, left))
+                if left[position]:
+                    rest = (*left[:position], left[position] - 1, *left[position + 1 :])
+                    stack.append((position + 1, length + 1, used, rest))
         # Or the lowest card stays loose.
-        rest = (*counts[:lowest], counts[lowest] - 1, *counts[lowest + 1 :])
-        melded, plans = self._search(rest, wilds, memo)
-        if melded > best[0]:
-            best = (melded, plans)
+        melded = self._melded((*before, have - 1, *after), wilds, memo)
+        if melded > best:
+            best = melded
         memo[key] = best
         return best
 
-    def _melds_through(
-        self, counts: tuple[int, ...], wilds: int, lowest: int
-    ) -> Iterable[tuple[Plan, tuple[int, ...], int, int]]:
-        """Every meld holding one copy of the lowest number card left.
-
-        Yields the meld, the counts and wilds left after it, and its size.
-        """
+    def _chosen(
+        self,
+        counts: tuple[int, ...],
+        wilds: int,
+        lowest: int,
+        best: int,
+        memo: Memo,
+    ) -> tuple[Plan, tuple[int, ...], int] | None:
+        """The first meld through the lowest number card, in `_melded`'s order, that keeps
+        `best` cards melded: the meld and the counts and wilds left; None if none does."""
         have = counts[lowest]
+        before, after = counts[:lowest], counts[lowest + 1 :]
         for naturals in range(have, 0, -1):
-            rest = (*counts[:lowest], have - naturals, *counts[lowest + 1 :])
-            for extra in range(max(0, 3 - naturals), wilds + 1):
-                yield ("set", lowest, naturals, extra), rest, wilds - extra, naturals + extra
-        # Straights in which `lowest` is the lowest number card: wilds below it,
-        # then, position by position, a number card or a wild.
+            rest = (*before, have - naturals, *after)
+            for extra in range(3 - naturals if naturals < 3 else 0, wilds + 1):
+                if naturals + extra + self._melded(rest, wilds - extra, memo) == best:
+                    return ("set", lowest, naturals, extra), rest, wilds - extra
         width = self.width
+        taken = (*before, have - 1, *after)
         for start in range(lowest, max(0, lowest - wilds) - 1, -1):
             below = lowest - start
-            taken = (*counts[:lowest], have - 1, *counts[lowest + 1 :])
-            stack = [(lowest + 1, (False,) * below + (True,), below, taken)]
+            stack = [(lowest + 1, below + 1, below, taken)]
             while stack:
-                position, mask, used_wilds, left = stack.pop()
-                if len(mask) >= 3:
-                    yield ("straight", start, mask), left, wilds - used_wilds, len(mask)
+                position, length, used, left = stack.pop()
+                if length >= 3 and length + self._melded(left, wilds - used, memo) == best:
+                    # A number card where one was taken (none below the lowest), else a wild.
+                    mask = tuple(counts[p] > left[p] for p in range(start, start + length))
+                    return ("straight", start, mask), left, wilds - used
                 if position >= width:
                     continue
-                if used_wilds < wilds:
-                    stack.append((position + 1, (*mask, False), used_wilds + 1, left))
+                if used < wilds:
+                    stack.append((position + 1, length + 1, used + 1, left))
                 if left[position]:
-                    after = (*left[:position], left[position] - 1, *left[position + 1 :])
-                    stack.append((position + 1, (*mask, True), used_wilds, after))
+                    rest = (*left[:position], left[position] - 1, *left[position + 1 :])
+                    stack.append((position + 1, length + 1, used, rest))
+        return None
 
     def _melds(
         self, plans: tuple[Plan, ...], counts: list[int], wild_cards: list[str]

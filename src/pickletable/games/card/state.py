@@ -27,9 +27,9 @@ to people is the presenter's (`presenter.py`).
 
 from __future__ import annotations
 
-import bisect
 import random
-from typing import Any
+from bisect import bisect_right
+from typing import Any, Final
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
@@ -37,6 +37,7 @@ from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, GameState, Outcome
 from pickletable.games.card.codes import CHANCE_STEPS, Ending, EventKind, Step
 from pickletable.games.card.content import HAND_SIZE, KITCHEN
+from pickletable.games.card.menus import discard_menu, is_discard_legal
 from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.scoring import score_rally, winning_team
 from pickletable.games.card.solver import Verdict
@@ -45,15 +46,22 @@ from pickletable.games.card.tables import SEAT_NAMES, CardRules
 __all__ = ["CardRules", "CardState", "Ending", "EventKind", "Step"]
 
 DRAW = Action("draw")
-DISCARD_MENU_CACHE = 200_000
-"""Discard menus kept per game before the memo starts again (bounds memory)."""
-_TURN_STEPS = frozenset({Step.TURN, Step.DRAWING, Step.DISCARD})
-_CHANCE_VERB = {
-    Step.FIRST_SERVER: "show",
-    Step.DEAL: "deal",
-    Step.FLIP: "flip",
-    Step.DRAWING: "draw",
-}
+# The steps as module constants: the hot paths below compare against them at every step.
+_FIRST_SERVER: Final = Step.FIRST_SERVER
+_DEAL: Final = Step.DEAL
+_FLIP: Final = Step.FLIP
+_TURN: Final = Step.TURN
+_DRAWING: Final = Step.DRAWING
+_DISCARD: Final = Step.DISCARD
+_OVER: Final = Step.OVER
+_TOOK: Final = EventKind.TOOK
+_DREW: Final = EventKind.DREW
+_DISCARDED: Final = EventKind.DISCARDED
+_FLIPPED: Final = EventKind.FLIPPED
+_TURN_STEPS = frozenset({_TURN, _DRAWING, _DISCARD})
+_CHANCE_VERB = {_FIRST_SERVER: "show", _DEAL: "deal", _FLIP: "flip", _DRAWING: "draw"}
+_NOT_A_SEAT: dict[Step, int | None] = {step: CHANCE for step in CHANCE_STEPS} | {_OVER: None}
+"""`current_player` at the steps where no seat is asked."""
 
 
 class CardState(GameState):
@@ -87,7 +95,7 @@ class CardState(GameState):
     def __init__(self, rules: CardRules) -> None:
         self.rules = rules
         self.history = []
-        self.step = Step.FIRST_SERVER
+        self.step = _FIRST_SERVER
         self.scores = [0, 0]
         self.server: int | None = None
         self.rally = 0
@@ -95,7 +103,7 @@ class CardState(GameState):
         self.hands: list[tuple[str, ...]] = [(), (), (), ()]
         self.known: list[tuple[str, ...]] = [(), (), (), ()]
         """Per seat, cards everyone saw it take from the discard pile and still holds."""
-        self.pile = Pile.of(rules.deck.cards())
+        self.pile = Pile(dict(rules.deck_counts), [])
         self.discards: list[str] = []
         self.taken: str | None = None
         self.laid: tuple[int, ...] = ()
@@ -123,12 +131,7 @@ class CardState(GameState):
     @property
     def current_player(self) -> int | None:
         """The seat asked now, `CHANCE`, or `None` when the game is over."""
-        step = self.step
-        if step in CHANCE_STEPS:
-            return CHANCE
-        if step == Step.OVER:
-            return None
-        return self.turn
+        return _NOT_A_SEAT.get(self.step, self.turn)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -157,10 +160,10 @@ class CardState(GameState):
     def legal_actions(self) -> list[Action]:
         """Chance outcomes, or the seat's draws, takes and discards."""
         step = self.step
-        if step == Step.TURN:
+        if step == _TURN:
             return [DRAW, self.rules.take[self.discards[-1]]]
-        if step == Step.DISCARD:
-            return self._discards()
+        if step == _DISCARD:
+            return discard_menu(self.rules, self.hands[self.turn], self.taken)
         if step in CHANCE_STEPS:
             actions = self.rules.chance[_CHANCE_VERB[step]]
             pile = self.pile
@@ -181,9 +184,11 @@ class CardState(GameState):
             return (
                 action.verb == _CHANCE_VERB[step] and len(args) == 1 and self.pile.can_draw(args[0])
             )
-        if step == Step.TURN:
+        if step == _TURN:
             return action == DRAW or action == self.rules.take[self.discards[-1]]
-        return action in self.legal_actions()
+        if step == _DISCARD:
+            return is_discard_legal(self.rules, self.hands[self.turn], self.taken, action)
+        return False
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The cards chance may turn up next, with their probabilities."""
@@ -197,34 +202,12 @@ class CardState(GameState):
             return [(actions[card], n / total) for card, n in pile.unseen.items()]
         return [(actions[pile.known[0]], 1.0)] if pile.known else []
 
-    def _discards(self) -> list[Action]:
-        rules = self.rules
-        hand = self.hands[self.turn]
-        barred = self.taken if rules.no_discard_taken_card else None
-        key = (hand, barred)
-        cache = rules.discard_menus
-        found = cache.get(key)
-        if found is None:
-            if len(cache) >= DISCARD_MENU_CACHE:
-                cache.clear()
-            found = cache[key] = self._list_discards(hand, barred)
-        return list(found)
-
-    def _list_discards(self, hand: tuple[str, ...], barred: str | None) -> tuple[Action, ...]:
-        rules = self.rules
-        layable = rules.solver.lay_down_discards(hand)
-        actions = []
-        previous = ""
-        for position, card in enumerate(hand):
-            if card == previous:
-                continue
-            previous = card
-            if card == barred and (position + 1 >= len(hand) or hand[position + 1] != card):
-                continue
-            actions.append(rules.discard[card])
-            if card in layable:
-                actions.append(rules.discard_lay[card])
-        return tuple(actions)
+    def sample_chance(self, rng: random.Random) -> Action:
+        """`GameState.sample_chance` straight from the pile's counts (no outcome list)."""
+        verb = _CHANCE_VERB.get(self.step)
+        if verb is None:
+            return super().sample_chance(rng)
+        return self.rules.chance[verb][self.pile.sample(rng)]
 
     def illegal_reason(self, action: Action) -> str:
         """Why an action is refused, in the rulebook's terms (the engine's refusal message)."""
@@ -264,20 +247,21 @@ class CardState(GameState):
 
     def _play(self, action: Action) -> list[Event]:
         step = self.step
-        if step == Step.TURN:
+        if step == _TURN:
             return self._start_turn(action)
-        if step == Step.DISCARD:
-            return self._discard(action.args[0], len(action.args) > 1)
+        if step == _DISCARD:
+            args = action.args
+            return self._discard(args[0], len(args) > 1)
         card = action.args[0]
         self.pile.take(card)
-        if step == Step.DRAWING:
+        if step == _DRAWING:
             return self._drawn(card)
-        if step == Step.DEAL:
+        if step == _DEAL:
             return self._deal(card)
-        if step == Step.FLIP:
+        if step == _FLIP:
             self.discards.append(card)
-            self.step = Step.TURN
-            return [Event(EventKind.FLIPPED, {"card": card, "seat": self.turn})]
+            self.step = _TURN
+            return [Event(_FLIPPED, {"card": card, "seat": self.turn})]
         return self._show(card)
 
     # --- setup and dealing ----------------------------------------------------
@@ -289,14 +273,15 @@ class CardState(GameState):
         if card == KITCHEN:
             self.server = seat
             events.append(Event(EventKind.FIRST_SERVER, {"seat": seat}))
-            events += self._start_rally()
+            self._start_rally(events)
         return events
 
-    def _start_rally(self) -> list[Event]:
+    def _start_rally(self, events: list[Event]) -> None:
         assert self.server is not None
+        rules = self.rules
         self.rally += 1
-        self.step = Step.DEAL
-        self.pile = Pile.of(self.rules.deck.cards())
+        self.step = _DEAL
+        self.pile = Pile(dict(rules.deck_counts), [])
         self.hands = [(), (), (), ()]
         self.known = [(), (), (), ()]
         self.discards = []
@@ -307,48 +292,44 @@ class CardState(GameState):
         self.ends_after_turn = False
         self.dealt = 0
         self.turns = 0
-        self.turn = self.rules.next_seat[self.server]
-        return [
-            Event(
-                EventKind.RALLY_START,
-                {
-                    "rally": self.rally,
-                    "server": self.server,
-                    "team": self.rules.team_of[self.server],
-                },
-            )
-        ]
+        self.turn = rules.next_seat[self.server]
+        data = {"rally": self.rally, "server": self.server, "team": rules.team_of[self.server]}
+        events.append(Event(EventKind.RALLY_START, data))
 
     def _deal(self, card: str) -> list[Event]:
-        seats = self.rules.seats
-        start = seats.index(self.turn)
-        seat = seats[(start + self.dealt) % len(seats)]
-        self.hands[seat] = self._insert(self.hands[seat], card)
-        self.dealt += 1
-        if self.dealt < HAND_SIZE * len(seats):
+        rules = self.rules
+        order = rules.deal_seats[self.turn]
+        dealt = self.dealt
+        seat = order[dealt]
+        hand = self.hands[seat]
+        key = rules.order_key  # `_insert`, written out: dealing is a third of all steps
+        at = bisect_right(hand, key(card), key=key)
+        self.hands[seat] = (*hand[:at], card, *hand[at:])
+        self.dealt = dealt = dealt + 1
+        if dealt < len(order):
             return []
-        self.step = Step.FLIP
+        self.step = _FLIP
         return [Event(EventKind.DEALT, {"cards": HAND_SIZE})]
 
     # --- a turn ---------------------------------------------------------------
     def _start_turn(self, action: Action) -> list[Event]:
         if action.verb == "draw":
-            self.step = Step.DRAWING
+            self.step = _DRAWING
             return []
         card = self.discards.pop()
         seat = self.turn
         self.hands[seat] = self._insert(self.hands[seat], card)
         self.known[seat] = self._insert(self.known[seat], card)
         self.taken = card
-        self.step = Step.DISCARD
-        return [Event(EventKind.TOOK, {"seat": seat, "card": card})]
+        self.step = _DISCARD
+        return [Event(_TOOK, {"seat": seat, "card": card})]
 
     def _drawn(self, card: str) -> list[Event]:
         seat = self.turn
         self.hands[seat] = self._insert(self.hands[seat], card)
         self.taken = None
-        self.step = Step.DISCARD
-        events = [Event(EventKind.DREW, {"seat": seat})]
+        self.step = _DISCARD
+        events = [Event(_DREW, {"seat": seat})]
         if not len(self.pile):
             last = self.reshuffles >= self.rules.reshuffle_limit
             self.ends_after_turn = last
@@ -363,13 +344,14 @@ class CardState(GameState):
         known = self.known[seat]
         # The seat held at least as many of each card as it was seen taking; one
         # fewer now, but never fewer than one of a card it may not have discarded.
-        kept = card == self.taken and self.rules.no_discard_taken_card
-        if card in known and not (kept and known.count(card) == 1):
-            spot = known.index(card)
-            self.known[seat] = known[:spot] + known[spot + 1 :]
+        if known and card in known:
+            kept = card == self.taken and self.rules.no_discard_taken_card
+            if not (kept and known.count(card) == 1):
+                spot = known.index(card)
+                self.known[seat] = known[:spot] + known[spot + 1 :]
         self.discards.append(card)
         self.taken = None
-        events = [Event(EventKind.DISCARDED, {"seat": seat, "card": card})]
+        events = [Event(_DISCARDED, {"seat": seat, "card": card})]
         starts_lap = False
         if lay:
             verdict = self.verdict(seat)
@@ -390,35 +372,40 @@ class CardState(GameState):
                 starts_lap = True
                 self.lap_left = len(self.rules.seats) - 1
                 events.append(Event(EventKind.FINAL_LAP, {"seat": seat, "turns": self.lap_left}))
-        return events + self._end_turn(starts_lap)
+        self._end_turn(starts_lap, events)
+        return events
 
-    def _end_turn(self, started_lap: bool) -> list[Event]:
+    def _end_turn(self, started_lap: bool, events: list[Event]) -> None:
         self.turns += 1
         if self.ends_after_turn:
-            return self._end_rally(Ending.PILE)
+            self._end_rally(Ending.PILE, events)
+            return
         if self.lap_left >= 0 and not started_lap:
             self.lap_left -= 1
             if self.lap_left == 0:
-                return self._end_rally(Ending.LAP)
-        limit = self.rules.rally_turn_limit
+                self._end_rally(Ending.LAP, events)
+                return
+        rules = self.rules
+        limit = rules.rally_turn_limit
         if limit and self.turns >= limit:
-            return self._end_rally(Ending.LIMIT)
-        self.turn = self.rules.next_seat[self.turn]
-        self.step = Step.TURN
-        if len(self.pile):
-            return []
+            self._end_rally(Ending.LIMIT, events)
+            return
+        self.turn = rules.next_seat[self.turn]
+        self.step = _TURN
+        pile = self.pile
+        if len(pile):
+            return
         # The draw pile ran out: all but the top discard become the new draw pile.
         self.reshuffles += 1
         top = self.discards.pop()
-        self.pile.reshuffle(self.discards)
+        pile.reshuffle(self.discards)
         self.discards = [top]
-        events = [Event(EventKind.RESHUFFLED, {"cards": len(self.pile), "times": self.reshuffles})]
-        if not len(self.pile):
-            return events + self._end_rally(Ending.PILE)
-        return events
+        events.append(Event(EventKind.RESHUFFLED, {"cards": len(pile), "times": self.reshuffles}))
+        if not len(pile):
+            self._end_rally(Ending.PILE, events)
 
     # --- scoring --------------------------------------------------------------
-    def _end_rally(self, why: Ending) -> list[Event]:
+    def _end_rally(self, why: Ending, events: list[Event]) -> None:
         rules = self.rules
         assert self.server is not None
         shown = {seat: self.hands[seat] for seat in rules.seats}
@@ -439,13 +426,14 @@ class CardState(GameState):
             "scores": list(self.scores),
         }
         self.last_rally = summary
-        events = [Event(EventKind.RALLY_SCORED, summary)]
+        events.append(Event(EventKind.RALLY_SCORED, summary))
         if winner is not None:
             self.server = winner
         won = winning_team(self.scores, rules.target, rules.win_by)
         if won is None:
-            return events + self._start_rally()
-        self.step = Step.OVER
+            self._start_rally(events)
+            return
+        self.step = _OVER
         winners = rules.teams[won]
         self._outcome = Outcome(
             winners=winners,
@@ -457,11 +445,10 @@ class CardState(GameState):
                 {"team": won, "winners": list(winners), "scores": list(self.scores)},
             )
         )
-        return events
 
     def _insert(self, cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-        order = self.rules.order
-        position = bisect.bisect_right(cards, order[card], key=order.__getitem__)
+        key = self.rules.order_key
+        position = bisect_right(cards, key(card), key=key)
         return (*cards[:position], card, *cards[position:])
 
     # --- what a seat knows and how far ahead it is --------------------------

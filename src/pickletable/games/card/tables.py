@@ -12,11 +12,12 @@ sit across from each other.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pickletable.core.actions import Action
 from pickletable.core.options import OptionValue
-from pickletable.games.card.content import CardDeck
+from pickletable.games.card.content import HAND_SIZE, CardDeck
 from pickletable.games.card.solver import HandSolver, solver_for
 
 SEAT_NAMES = ("North", "East", "South", "West")
@@ -47,10 +48,16 @@ class CardRules:
     rally_turn_limit: int
     solver: HandSolver
     order: dict[str, int]
+    order_key: Callable[[str], int]
+    """``order.__getitem__``: a card's sort position, as a sort key."""
     take: dict[str, Action]
     discard: dict[str, Action]
     discard_lay: dict[str, Action]
     chance: dict[str, dict[str, Action]]
+    deck_counts: dict[str, int]
+    """Copies of each card in the deck (cards it has), in deck order: a fresh draw pile."""
+    deal_seats: dict[int, tuple[int, ...]]
+    """By the seat dealt to first: the seat each card of the deal goes to, in order."""
     discard_menus: dict[tuple[tuple[str, ...], str | None], tuple[Action, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -81,8 +88,17 @@ class CardRules:
             rally_turn_limit=int(options["rally_turn_limit"]),
             solver=solver,
             order=solver.order,
+            order_key=solver.order.__getitem__,
             take={c: Action("take", (c,)) for c in names},
             discard={c: Action("discard", (c,)) for c in names},
             discard_lay={c: Action("discard", (c, LAY)) for c in names},
             chance={verb: {c: Action(verb, (c,)) for c in names} for verb in CHANCE_VERBS},
+            deck_counts={card: n for card, n in deck.counts.items() if n},
+            deal_seats={
+                first: tuple(
+                    seats[(seats.index(first) + dealt) % len(seats)]
+                    for dealt in range(HAND_SIZE * len(seats))
+                )
+                for first in seats
+            },
         )

@@ -24,6 +24,8 @@ starts the PLAY phase. (Rounds and phases start in `flow`.)
 
 from __future__ import annotations
 
+from typing import Final
+
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
@@ -32,6 +34,12 @@ from pickletable.games.slam.content import DRAW, HAND_SIZE, PLAY
 from pickletable.games.slam.events import DrawReason, EventKind, PlayStart, secret_card
 from pickletable.games.slam.position import SlamPosition
 from pickletable.games.slam.steps import Step
+
+# Codes read at every step, as module constants (a `Step.X` lookup costs on Python 3.11).
+_DISCARD: Final = Step.DISCARD
+_DREW: Final = EventKind.DREW
+_DISCARD_EVENT: Final = EventKind.DISCARD
+_KEPT: Final = EventKind.KEPT
 
 
 # --- the deal -------------------------------------------------------------------
@@ -83,7 +91,7 @@ def apply_swap_draw(state: SlamPosition, action: Action, events: list[Event]) ->
     state.count_left -= 1
     events.append(
         secret_card(
-            EventKind.DREW,
+            _DREW,
             {"seat": state.receiver, "why": DrawReason.SWAP},
             state.receiver,
             code,
@@ -120,8 +128,8 @@ def apply_draw(state: SlamPosition, action: Action, events: list[Event]) -> None
         flow.start_play_phase(state, seat, PlayStart.DRAWN, events)
         return
     state.drawn = code
-    events.append(secret_card(EventKind.DREW, {"seat": seat, "why": DrawReason.DRAW}, seat, code))
-    state.step = Step.DISCARD
+    events.append(secret_card(_DREW, {"seat": seat, "why": DrawReason.DRAW}, seat, code))
+    state.step = _DISCARD
     state.actor = seat
 
 
@@ -137,7 +145,8 @@ def discard_legal(state: SlamPosition) -> list[Action]:
     drawn = state.drawn or ""
     hand = state.hands[seat]
     codes = state.rules.deck.in_order({*hand, drawn})
-    return [moves.discard(code) for code in codes]
+    discards = moves.DISCARD_ACTIONS
+    return [discards[code] for code in codes]
 
 
 def apply_discard(state: SlamPosition, action: Action, events: list[Event]) -> None:
@@ -147,7 +156,7 @@ def apply_discard(state: SlamPosition, action: Action, events: list[Event]) -> N
     state.drawn = None
     state.add_card(seat, drawn)
     if action == moves.KEEP:
-        events.append(Event(EventKind.KEPT, {"seat": seat}))
+        events.append(Event(_KEPT, {"seat": seat}))
         flow.end_draw_turn(state, events)
         return
     code = action.args[0]
@@ -157,7 +166,7 @@ def apply_discard(state: SlamPosition, action: Action, events: list[Event]) -> N
     state.remove_card(seat, code)
     state.discard_face_down(seat, code)
     knowledge.forget_hand(state, seat)
-    events.append(secret_card(EventKind.DISCARD, {"seat": seat}, seat, code))
+    events.append(secret_card(_DISCARD_EVENT, {"seat": seat}, seat, code))
     flow.end_draw_turn(state, events)
 
 
@@ -214,5 +223,5 @@ def apply_refill_draw(state: SlamPosition, action: Action, events: list[Event]) 
     code = action.args[0]
     state.stack.take(code)
     state.add_card(seat, code)
-    events.append(secret_card(EventKind.DREW, {"seat": seat, "why": DrawReason.REFILL}, seat, code))
+    events.append(secret_card(_DREW, {"seat": seat, "why": DrawReason.REFILL}, seat, code))
     flow.next_refill(state, events)

@@ -84,13 +84,6 @@ class SlamGame(GameDefinition):
         """Player 1 .. Player N."""
         return [f"Player {seat + 1}" for seat in range(players)]
 
-    def default_content(self) -> Content:
-        """The built-in deck, read and checked once (new games are made often)."""
-        cached: Content | None = self.__dict__.get("_default_content")
-        if cached is None:
-            cached = self.__dict__["_default_content"] = super().default_content()
-        return cached
-
     @property
     def validate_content(self) -> Validator:
         """The Slam deck validator."""
@@ -102,14 +95,17 @@ class SlamGame(GameDefinition):
         doubles = bool(options["doubles"])
         if doubles and players != 4:
             raise OptionError(f"doubles is played by 4 players, not {players}")
-        rules = SlamRules(
-            players=players,
-            doubles=doubles,
-            tokens_to_win=int(options["tokens_to_win"]),
-            must_play=bool(options["must_play"]),
-            lap_limit=int(options["draw_phase_lap_limit"]),
-            refill_short_hands=bool(options["refill_short_hands"]),
-            opponents_only=bool(options["twists_target_opponents"]),
-            deck=slam_content.SlamContent.from_data(content.data),
-        )
-        return SlamState.new(rules)
+
+        def build() -> SlamRules:
+            return SlamRules(
+                players=players,
+                doubles=doubles,
+                tokens_to_win=int(options["tokens_to_win"]),
+                must_play=bool(options["must_play"]),
+                lap_limit=int(options["draw_phase_lap_limit"]),
+                refill_short_hands=bool(options["refill_short_hands"]),
+                opponents_only=bool(options["twists_target_opponents"]),
+                deck=slam_content.SlamContent.from_data(content.data),
+            )
+
+        return SlamState.new(self.shared_rules(content, players, options, build))

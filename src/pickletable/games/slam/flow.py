@@ -24,6 +24,8 @@ to the side that played last and every other side is out.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, Outcome
@@ -37,6 +39,10 @@ from pickletable.games.slam.events import (
 )
 from pickletable.games.slam.position import SlamPosition
 from pickletable.games.slam.steps import Phase, Step
+
+# Codes read at every step, as module constants (a `Step.X` lookup costs on Python 3.11).
+_DRAW_CARD: Final = Step.DRAW_CARD
+_TURN: Final = Step.TURN
 
 
 # --- a new round --------------------------------------------------------------
@@ -97,7 +103,7 @@ def begin_draw_phase(state: SlamPosition, first: int, refill: bool, events: list
 def begin_draw_turn(state: SlamPosition, events: list[Event]) -> None:
     """The stack gives `receiver` a card, or, with nothing to draw, `receiver` is asked."""
     if ensure_stack(state, events):
-        state.step = Step.DRAW_CARD
+        state.step = _DRAW_CARD
         state.actor = CHANCE
     else:
         events.append(Event(EventKind.NOTHING_TO_DRAW, {"seat": state.receiver}))
@@ -199,7 +205,7 @@ def begin_turn(state: SlamPosition, seat: int, events: list[Event]) -> None:
         return
     state.actor = ready[0]
     state.partner = ready[1] if len(ready) > 1 else None
-    state.step = Step.TURN
+    state.step = _TURN
 
 
 # --- the end of a round ---------------------------------------------------------------

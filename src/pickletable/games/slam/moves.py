@@ -18,27 +18,35 @@ KEEP = Action("keep")
 
 
 CARD_ACTIONS: dict[str, Action] = {}
-"""Every chance action built so far, by card code (read directly on hot paths)."""
+"""Chance: the stack gives this card (``card 4``), by code."""
+PLAY_ACTIONS: dict[str, Action] = {}
+"""Play a card face up (``play switch-4``); in the POACH window, poach with it."""
+DISCARD_ACTIONS: dict[str, Action] = {}
+"""DRAW phase: discard this card (the drawn one or one from the hand)."""
+# These tables hold every card of every deck a game was made with (`SlamState.new`
+# builds them), so hot paths read them directly.
 
 
 def card(code: str) -> Action:
     """Chance: the stack gives this card (``card 4``)."""
-    action = CARD_ACTIONS.get(code)
-    if action is None:
-        action = CARD_ACTIONS[code] = Action("card", (code,))
-    return action
+    return _built(CARD_ACTIONS, "card", code)
 
 
-@cache
 def play(code: str) -> Action:
     """Play a card face up (``play switch-4``); in the POACH window, poach with it."""
-    return Action("play", (code,))
+    return _built(PLAY_ACTIONS, "play", code)
 
 
-@cache
 def discard(code: str) -> Action:
     """DRAW phase: discard this card (the drawn one or one from the hand)."""
-    return Action("discard", (code,))
+    return _built(DISCARD_ACTIONS, "discard", code)
+
+
+def _built(table: dict[str, Action], verb: str, code: str) -> Action:
+    action = table.get(code)
+    if action is None:
+        action = table[code] = Action(verb, (code,))
+    return action
 
 
 @cache

@@ -18,6 +18,8 @@ the end of a round are in `flow`; what a played card does is in `twists`.)
 
 from __future__ import annotations
 
+from typing import Final
+
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.games.slam import flow, moves, twists
@@ -33,11 +35,15 @@ from pickletable.games.slam.events import EventKind, PassReason
 from pickletable.games.slam.position import SlamPosition
 from pickletable.games.slam.steps import Phase, Step
 
+# Codes read at every step, as module constants (a `Step.X` lookup costs on Python 3.11).
+_PLAY_PHASE: Final = Phase.PLAY
+_TURN: Final = Step.TURN
+
 
 # --- what may be played -------------------------------------------------------------
 def may_follow(state: SlamPosition) -> list[int]:
     """The numbers that may be played next (all of them on a fresh lead or a duel answer)."""
-    if state.phase != Phase.PLAY:
+    if state.phase != _PLAY_PHASE:
         return []
     last = state.last_number
     if last is None or state.free_follow:
@@ -105,7 +111,8 @@ def turn_legal(state: SlamPosition) -> list[Action]:
     and holds cards passes only through "yours".
     """
     seat = state.actor or 0
-    actions = [moves.play(code) for code in playable(state, seat)]
+    plays = moves.PLAY_ACTIONS
+    actions = [plays[code] for code in playable(state, seat)]
     if state.partner is not None:
         actions.append(moves.YOURS)
     elif not actions or not state.rules.must_play:

@@ -40,8 +40,10 @@ class SlamState(SlamPosition):
     def new(rules: SlamRules) -> SlamState:
         """The first round, at its first chance step (the deal)."""
         state = SlamState(rules)
-        for code in rules.deck.cards:
+        for code in rules.deck.cards:  # the action tables hot paths read directly
             moves.card(code)
+            moves.play(code)
+            moves.discard(code)
         flow.start_round(state, rules.players - 1, [])
         return state
 
@@ -66,6 +68,12 @@ class SlamState(SlamPosition):
         cards = moves.CARD_ACTIONS  # holds every card of the deck (see `SlamState.new`)
         return [(cards[code], copies / total) for code, copies in stack.unseen.items()]
 
+    def sample_chance(self, rng: random.Random) -> Action:
+        """`GameState.sample_chance` straight from the stack's counts (no outcome list)."""
+        if self.step not in CHANCE_STEPS:
+            return super().sample_chance(rng)
+        return moves.CARD_ACTIONS[self.stack.sample(rng)]  # every card's (see `SlamState.new`)
+
     def is_legal(self, action: Action) -> bool:
         """Whether `action` may be played now.
 
@@ -78,7 +86,10 @@ class SlamState(SlamPosition):
                 and len(action.args) == 1
                 and self.stack.can_draw(action.args[0])
             )
-        return action in self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL[self.step](self)
+        return action in legal
 
     def illegal_reason(self, action: Action) -> str:
         """Why an action is refused, for the engine's refusal message."""

@@ -27,6 +27,8 @@ number to follow; a POACH ends the duel and brings everyone back in.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
@@ -44,6 +46,9 @@ from pickletable.games.slam.events import DrawReason, EventKind, RoundWinReason,
 from pickletable.games.slam.position import SlamPosition
 from pickletable.games.slam.steps import Step
 
+# Codes read at every step, as module constants (a `Step.X` lookup costs on Python 3.11).
+_PLAY_EVENT: Final = EventKind.PLAY
+
 
 def play_card(state: SlamPosition, seat: int, code: str, events: list[Event]) -> None:
     """`seat` plays `code` face up on the centre pile and its effect follows."""
@@ -56,7 +61,7 @@ def play_card(state: SlamPosition, seat: int, code: str, events: list[Event]) ->
         events.append(Event(EventKind.POACH, {"seat": seat, "card": code, "duellist": True}))
         _end_duel(state, seat, code, events)
         return
-    events.append(Event(EventKind.PLAY, {"seat": seat, "card": code}))
+    events.append(Event(_PLAY_EVENT, {"seat": seat, "card": code}))
     if info.kind == DRAW:
         state.duel = None
         flow.begin_draw_phase(state, (seat + 1) % state.rules.players, state.rules.doubles, events)
