@@ -31,13 +31,14 @@ from collections.abc import Callable
 from pickletable.bots import make_bot
 from pickletable.core.registry import available_games, get_game
 from pickletable.games.card.content import CardDeck
+from pickletable.games.card.menus import bound_menu_memo
 from pickletable.games.card.solver import solver_for
 
 GC_THRESHOLDS = (5000, 10, 10)
 """Young collections after this many new tracked objects (Python: 700); older as Python's."""
 SOLVER_MEMO = 20_000
 """Entries each memo table of the card solver holds in the server before it is cleared
-(250,000 elsewhere, where a study wants speed and ends)."""
+(250,000 elsewhere, where a study wants speed and ends); the discard-menu memo too."""
 
 
 def settle() -> None:
@@ -48,6 +49,7 @@ def settle() -> None:
             make_bot(level, game_id)
     deck = CardDeck.from_data(get_game("card").default_content().data)
     solver_for(deck.lowest, deck.highest).cache_limit = SOLVER_MEMO
+    bound_menu_memo(SOLVER_MEMO)
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

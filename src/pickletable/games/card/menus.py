@@ -25,6 +25,16 @@ from pickletable.games.card.tables import LAY, CardRules
 DISCARD_MENU_CACHE = 200_000
 """Discard menus kept per rules table before the memo starts again (bounds memory)."""
 
+_menu_limit = DISCARD_MENU_CACHE
+
+
+def bound_menu_memo(entries: int) -> None:
+    """Keep at most `entries` discard menus per rules table (the web server keeps fewer)."""
+    global _menu_limit
+    if entries < 1:
+        raise ValueError(f"the discard-menu memo needs room for at least 1 entry, not {entries}")
+    _menu_limit = entries
+
 
 def discard_menu(rules: CardRules, hand: tuple[str, ...], taken: str | None) -> list[Action]:
     """The discards (and lay-downs) open to sorted `hand`, having just taken `taken`."""
@@ -33,7 +43,7 @@ def discard_menu(rules: CardRules, hand: tuple[str, ...], taken: str | None) -> 
     cache = rules.discard_menus
     found = cache.get(key)
     if found is None:
-        if len(cache) >= DISCARD_MENU_CACHE:
+        if len(cache) >= _menu_limit:
             cache.clear()
         found = cache[key] = _list_discards(rules, hand, barred)
     return list(found)
