@@ -12,13 +12,14 @@ from pickletable.games.card import GAME
 from pickletable.games.card.state import CardState
 
 NORTH, SOUTH = 0, 2
-SOUTH_HAND = "6 8 1 3 9 10 kitchen".split()
-NORTH_HAND = "2 2 4 4 5 5 10".split()
+SOUTH_HAND = ["6", "8", "1", "3", "9", "10", "kitchen"]
+NORTH_HAND = ["2", "2", "4", "4", "5", "5", "10"]
 
 
 def dealt_with_a_seven_up() -> CardState:
     """North serves, so South plays first; a 7 is the first discard. North holds no 6, 7 or 8."""
     state = GAME.new_game(2)
+    assert isinstance(state, CardState)
     state.apply_text("show kitchen")
     for south, north in zip(SOUTH_HAND, NORTH_HAND, strict=True):
         state.apply_text(f"deal {south}")

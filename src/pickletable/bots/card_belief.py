@@ -325,10 +325,13 @@ def _move(
     if not summed:
         return 0.0
     pick = rng.random() * summed
-    for card, kept, likely in options:
+    chosen = len(options) - 1
+    for index, (_, _, likely) in enumerate(options):
         pick -= likely
         if pick <= 0:
+            chosen = index
             break
+    card, kept, _ = options[chosen]
     left[card] -= 1
     hands[turn.seat] = kept
     return chance * summed
@@ -366,4 +369,3 @@ def _available(observed: CardObservation) -> Counter[str]:
         if seat != observed.seat:
             left.subtract(observed.face_up[seat] or ())
     return left
-
