@@ -12,7 +12,7 @@ It is `ISMCTSBot` with the card game's three hooks:
   counting outs unless asked: the same strength at half the cost).
 
 The root choice is `ISMCTSBot.choose`: the heuristic's move unless the
-search clearly beats it. The bot keeps its belief across its seat's
+search beats it by `MARGIN` standard errors. The bot keeps its belief across its seat's
 decisions, so one instance plays one seat (the arena and tables make one
 per seat).
 
@@ -43,6 +43,13 @@ from pickletable.core.agents import AgentView
 from pickletable.core.state import GameState
 from pickletable.games.card.state import CardState
 
+EXPLORATION = 0.2
+"""UCB constant: a rally moves the chance of winning the game by a few hundredths, so the
+plain search's 0.7 would make every move below the root look alike."""
+MARGIN = 2.0
+"""Standard errors by which the best root action must beat the heuristic's: the best of
+about eight noisy means beats it by one standard error by chance alone too often."""
+
 
 def make_hard(
     iterations: int, milliseconds: float | None = None, *, outs: bool = False
@@ -57,6 +64,8 @@ def make_hard(
         iterations,
         milliseconds,
         rollout="heuristic",
+        exploration=EXPLORATION,
+        margin=MARGIN,
         belief=CardBelief(),
         leaf_value=game_chances,
         rollout_policy=_medium(outs),
