@@ -18,11 +18,12 @@ from typing import Any
 
 import pytest
 
-from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot
+from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, bot_from_name
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
+from pickletable.core.chance import sample_outcome
 from pickletable.core.registry import get_game
-from pickletable.core.state import GameState
+from pickletable.core.state import CHANCE, GameState
 from pickletable.games.board.position import BoardPosition
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
 
@@ -101,6 +102,41 @@ def test_ismcts_ignores_hidden_cards(variant: Variant) -> None:
     for index, (state, other, seat) in enumerate(pairs(variant, 6)):
         bot = ISMCTSBot(25, prior=False)
         assert decisions(bot, state, seat, index) == decisions(bot, other, seat, index)
+
+
+@pytest.mark.parametrize("variant", HIDDEN, ids=variant_id)
+def test_each_games_hard_bot_ignores_hidden_cards(variant: Variant) -> None:
+    for index, (state, other, seat) in enumerate(pairs(variant, 6)):
+        first, second = (
+            bot_from_name("hard:25", state.game_id),
+            bot_from_name("hard:25", state.game_id),
+        )
+        assert decisions(first, state, seat, index) == decisions(second, other, seat, index)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_card_belief_kept_across_decisions_ignores_hidden_cards(players: int) -> None:
+    # One bot follows a game on the true states, the other on re-deals of the same
+    # positions: what the seat sees is the same at every decision, so are the choices.
+    rng = random.Random(players)
+    state = get_game("card").new_game(players)
+    true_bot, redealt_bot = bot_from_name("hard:6", "card"), bot_from_name("hard:6", "card")
+    watched = state.seats[0]
+    compared = 0
+    while state.current_player is not None and compared < 16:
+        player = state.current_player
+        if player == CHANCE:
+            state.apply(sample_outcome(state, rng))
+            continue
+        if player == watched:
+            other = state.resample(watched, random.Random(compared))
+            mine = decisions(true_bot, state, watched, compared)
+            assert mine == decisions(redealt_bot, other, watched, compared)
+            compared += 1
+            state.apply(Action.from_text(mine))
+        else:
+            state.apply(HeuristicBot().choose(AgentView(state, player), rng))
+    assert compared == 16
 
 
 def board_fields(state: GameState) -> dict[str, Any]:

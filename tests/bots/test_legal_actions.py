@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
+from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, bot_from_name, make_bot
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
@@ -44,6 +44,7 @@ def test_every_bot_answers_random_positions_legally(variant: tuple[str, int, Any
         HeuristicBot(),
         ISMCTSBot(12),
         ISMCTSBot(8, rollout="heuristic"),
+        bot_from_name("hard:8", game),
     ]
     for index, state in enumerate(
         random_decisions(game, players, options, 12, seed=index_seed(game))
@@ -54,6 +55,18 @@ def test_every_bot_answers_random_positions_legally(variant: tuple[str, int, Any
             view = AgentView(state, seat)
             action = bot.choose(view, random.Random(index))
             assert action in view.legal_actions, (bot.name, str(action), prompt(state))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_hard_card_bot_plays_whole_games_legally(players: int) -> None:
+    # Its belief follows every seat's turns from one decision to the next, rally after rally.
+    for seed in range(2):
+        state = get_game("card").new_game(players, {"target_score": 3})
+        bots: dict[int, Agent] = {
+            seat: bot_from_name("hard:4", "card") if i % 2 == 0 else HeuristicBot()
+            for i, seat in enumerate(state.seats)
+        }
+        assert run_match(state, bots, random.Random(seed)).is_over
 
 
 def index_seed(game: str) -> int:

@@ -24,7 +24,7 @@ def seen(state: GameState, seat: int | None) -> dict[str, Any]:
 def test_the_arena_name_gives_the_hard_search_seeing_every_hand() -> None:
     bot = bot_from_name("omniscient", "card")
     assert isinstance(bot, OmniscientBot)
-    assert bot.name == "omniscient(600, heuristic)"
+    assert bot.name == "omniscient(150, heuristic)"
     assert bot_from_name("omniscient:50:random", "slam").name == "omniscient(50)"
     assert bot_from_name("omniscient:200ms", "card").name == "omniscient(200ms, heuristic)"
 

@@ -4,7 +4,9 @@
 `bot_from_name(name, game_id)` also reads the names the arena takes:
 ``random``, ``heuristic``, ``ismcts``, ``ismcts:800`` (iterations),
 ``ismcts:250ms`` (a time budget), ``ismcts:800:heuristic`` (heuristic
-rollouts), as well as the three levels; and, for the arena only,
+rollouts), as well as the three levels and ``hard:N`` or ``hard:Nms`` (a
+game's own `hard` at another budget: in the card game, the search with
+inferred hands, `pickletable.bots.card_hard`); and, for the arena only,
 ``omniscient`` (the same search seeing every hand, a yardstick for what hidden
 information is worth: see `pickletable.bots.omniscient`).
 
@@ -19,6 +21,9 @@ pickletable.core.errors.SeatError: unknown bot 'clever': use easy, medium, hard,
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
 
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot
@@ -39,7 +44,7 @@ def make_bot(level: str, game_id: str) -> Agent:
         return bot_from_name(level, game_id)
     if level not in LEVELS:
         raise SeatError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
-    return bot_from_name(LEVELS[level], game_id)
+    return bot_from_name(level, game_id)
 
 
 def bot_from_name(name: str, game_id: str) -> Agent:
@@ -47,9 +52,12 @@ def bot_from_name(name: str, game_id: str) -> Agent:
     if name.strip().lower().startswith(LEARNED):
         return _learned(name.strip()[len(LEARNED) :], game_id)
     text = name.strip().lower()
+    kind, *settings = text.split(":")
+    if kind == "hard" and len(settings) <= 1:
+        return _hard(name, game_id, settings)
     if text in LEVELS:
         text = LEVELS[text]
-    kind, *settings = text.split(":")
+        kind, *settings = text.split(":")
     if kind == "random" and not settings:
         return RandomBot()
     if kind == "heuristic" and not settings:
@@ -60,7 +68,7 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return OmniscientBot(_ismcts(name, game_id, settings))
     raise SeatError(
         f"unknown bot {name!r}: use easy, medium, hard, random, heuristic, "
-        "ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same options) "
+        "hard[:N|:Nms], ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same options) "
         "or learned:PATH"
     )
 
@@ -72,6 +80,26 @@ def _learned(path: str, game_id: str) -> Agent:
     except ImportError:
         raise SeatError("learned bots need the rl extra: pip install 'pickletable[rl]'") from None
     return load_agent(path, game_id)
+
+
+def _hard(name: str, game_id: str, settings: list[str]) -> Agent:
+    """The game's own `hard` (registry ``hard_bot``), else the plain search."""
+    try:
+        game = entry(game_id)
+    except UnknownGameError:
+        return _ismcts(name, game_id, settings)
+    if not game.hard_bot:
+        return _ismcts(name, game_id, settings)
+    iterations, milliseconds = game.hard_iterations, None
+    for setting in settings:
+        if setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
+            iterations, milliseconds = 1_000_000, float(setting[:-2])
+        elif setting.isdigit() and int(setting) > 0:
+            iterations = int(setting)
+        else:
+            raise SeatError(f"bot {name!r}: {setting!r} is not N or Nms")
+    make: Callable[[int, float | None], Agent] = import_module(game.hard_bot).make_hard
+    return make(iterations, milliseconds)
 
 
 def _ismcts(name: str, game_id: str, settings: list[str]) -> ISMCTSBot:

@@ -59,6 +59,12 @@ from pickletable.core.state import CHANCE, GameState
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
 """Picks a seat's action inside a rollout (on a determinised state)."""
+Sampler = Callable[[random.Random], GameState]
+"""Draws one determinisation."""
+Belief = Callable[[AgentView, random.Random], Sampler]
+"""Given the seat's view at a decision, the sampler of determinisations to search."""
+LeafValue = Callable[[GameState, int], dict[int, float]]
+"""Each seat's value (-1 to 1) of a position where a rollout stopped short of the end."""
 
 DEFAULT_ITERATIONS = 400
 """Iterations per decision at the default budget (see the README for the timings)."""
@@ -98,6 +104,12 @@ class ISMCTSBot:
     `rollout` is ``"random"`` or ``"heuristic"`` (the game's medium bot plays
     every seat below the tree). `exploration` is the UCB constant for rewards
     scaled to [0, 1].
+
+    Optional hooks, for a game's own `hard` bot: `belief` gives the sampler
+    of determinisations for a decision (default: `AgentView.sample`, uniform
+    over the hidden cards); `leaf_value` scores a rollout stopped at the
+    horizon (default: the change in each seat's `lead`, squashed);
+    `rollout_policy` plays below the tree instead of `rollout`.
     """
 
     def __init__(
@@ -110,6 +122,9 @@ class ISMCTSBot:
         max_rollout_steps: int = 400,
         prior: bool = True,
         margin: float = 1.0,
+        belief: Belief | None = None,
+        leaf_value: LeafValue | None = None,
+        rollout_policy: RolloutPolicy | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"ISMCTS needs at least one iteration, not {iterations}")
@@ -122,6 +137,9 @@ class ISMCTSBot:
         self.max_rollout_steps = max_rollout_steps
         self.prior = prior
         self.margin = margin
+        self.belief = belief
+        self.leaf_value = leaf_value
+        self.rollout_policy = rollout_policy
         self._root_results: dict[Action, list[float]] = {}
         self.name = f"ismcts({iterations}{'' if rollout == 'random' else ', heuristic'})"
         self.last_stats = SearchStats()
@@ -186,12 +204,13 @@ class ISMCTSBot:
         deadline = None if self.milliseconds is None else started + self.milliseconds / 1000
         root = Node(None, None)
         policy = self._policy(view)
+        sampler = view.sample if self.belief is None else self.belief(view, rng)
         evaluation: Evaluation | None = None
         baseline: dict[int, float] = {}
         results: dict[Action, list[float]] = {}
         done = 0
         while done < self.iterations:
-            sample = view.sample(rng)
+            sample = sampler(rng)
             if evaluation is None:
                 evaluation = evaluation_for(sample.game_id)
                 baseline = evaluation.lead(sample)
@@ -281,6 +300,8 @@ class ISMCTSBot:
         outcome = state.outcome
         if outcome is not None:
             values = outcome.returns(state.seats)
+        elif self.leaf_value is not None:
+            values = self.leaf_value(state, root_seat)
         else:
             scale = evaluation.scale
             values = {
@@ -338,6 +359,8 @@ class ISMCTSBot:
         return best, False
 
     def _policy(self, view: AgentView) -> RolloutPolicy:
+        if self.rollout_policy is not None:
+            return self.rollout_policy
         if self.rollout == "random":
             return _random_rollout
         from pickletable.bots.heuristic import HeuristicBot

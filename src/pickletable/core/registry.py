@@ -45,6 +45,9 @@ class GameEntry:
     """...once this many of them have happened."""
     lead_scale: float
     """A change of `GameState.lead()` worth about three quarters of a win."""
+    hard_bot: str = ""
+    """A module whose ``make_hard(iterations, milliseconds)`` builds the game's own `hard`
+    (search with the game's hooks); empty for the plain ISMCTS of `hard_iterations`."""
 
 
 GAMES: tuple[GameEntry, ...] = (
@@ -66,11 +69,12 @@ GAMES: tuple[GameEntry, ...] = (
         heuristic="pickletable.bots.card_heuristic",
         renderer="pickletable.cli.renderers.card",
         web_module="card.js",
-        hard_iterations=600,
+        hard_iterations=150,
         hard_rollout="heuristic",
         horizon=frozenset({"rally_scored"}),
         horizon_count=1,
         lead_scale=1.5,
+        hard_bot="pickletable.bots.card_hard",
     ),
     GameEntry(
         id="slam",

@@ -1,0 +1,98 @@
+"""The card game's `hard` bot: ISMCTS that guesses hands from play and plays for the game.
+
+It is `ISMCTSBot` with the card game's three hooks:
+
+- `belief`: determinisations come from a particle filter over the hidden
+  hands (`card_belief.CardBelief`), weighted by how well each guess explains
+  what the other seats took, left and discarded, not from uniform deals;
+- `leaf_value`: a rollout stops at the end of the rally and scores each
+  seat by its team's chance of winning the whole game from the new score
+  and serve (`card_win_chance`), not by the rally's points;
+- `rollout_policy`: every seat below the tree plays the heuristic (without
+  counting outs unless asked: the same strength at half the cost).
+
+The root choice is `ISMCTSBot.choose`: the heuristic's move unless the
+search beats it by `MARGIN` standard errors. The bot keeps its belief across its seat's
+decisions, so one instance plays one seat (the arena and tables make one
+per seat).
+
+>>> import random
+>>> from pickletable.core.agents import AgentView
+>>> from pickletable.games.card import GAME
+>>> state = GAME.new_game(2)
+>>> deal = [f"deal {card}" for card in "1 9 2 9 3 9 4 8 5 7 6 kitchen smash 3".split()]
+>>> for text in ["show kitchen", *deal, "flip 10"]:
+...     _ = state.apply_text(text)
+>>> bot = make_hard(40)
+>>> bot.name
+'ismcts(40, heuristic, belief)'
+>>> bot.choose(AgentView(state, 2), random.Random(0)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from pickletable.bots.card_belief import CardBelief
+from pickletable.bots.card_win_chance import win_chance
+from pickletable.bots.heuristic import HeuristicBot
+from pickletable.bots.ismcts import ISMCTSBot, RolloutPolicy
+from pickletable.core.actions import Action
+from pickletable.core.agents import AgentView
+from pickletable.core.state import GameState
+from pickletable.games.card.state import CardState
+
+EXPLORATION = 0.2
+"""UCB constant: a rally moves the chance of winning the game by a few hundredths, so the
+plain search's 0.7 would make every move below the root look alike."""
+MARGIN = 2.0
+"""Standard errors by which the best root action must beat the heuristic's: the best of
+about eight noisy means beats it by one standard error by chance alone too often."""
+
+
+def make_hard(
+    iterations: int, milliseconds: float | None = None, *, outs: bool = False
+) -> ISMCTSBot:
+    """A fresh `hard` card bot (one per seat) with this budget.
+
+    Rollouts play the heuristic's quicker variant (the solver's loose-card
+    count without outs); `outs` makes them play `medium` itself, at twice the
+    cost per iteration (short runs showed no gain for it).
+    """
+    bot = ISMCTSBot(
+        iterations,
+        milliseconds,
+        rollout="heuristic",
+        exploration=EXPLORATION,
+        margin=MARGIN,
+        belief=CardBelief(),
+        leaf_value=game_chances,
+        rollout_policy=_medium(outs),
+    )
+    budget = f"{milliseconds:g}ms" if milliseconds is not None else str(iterations)
+    bot.name = f"ismcts({budget}, heuristic, belief)"
+    return bot
+
+
+def game_chances(state: GameState, seat: int) -> dict[int, float]:
+    """Each seat's chance of winning the game from this score and serve, from -1 to 1."""
+    del seat
+    assert isinstance(state, CardState)
+    rules = state.rules
+    chance = win_chance(len(rules.seats), rules.target, rules.win_by)
+    serving = state.serving_team
+    scores = state.scores
+    team_value = [
+        2.0 * chance(scores[team], scores[1 - team], serving == team) - 1.0 for team in (0, 1)
+    ]
+    return {s: team_value[rules.team_of[s]] for s in rules.seats}
+
+
+def _medium(outs: bool) -> RolloutPolicy:
+    bot = HeuristicBot(rollout=not outs)
+
+    def play(state: GameState, player: int, rng: random.Random) -> Action:
+        return bot.choose(AgentView(state, player), rng)
+
+    return play
