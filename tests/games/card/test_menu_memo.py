@@ -8,6 +8,7 @@ import pytest
 
 from pickletable.games.card import GAME
 from pickletable.games.card.menus import DISCARD_MENU_CACHE, bound_menu_memo, discard_menu
+from pickletable.games.card.state import CardState
 
 
 @pytest.fixture
@@ -19,7 +20,9 @@ def small_memo() -> Iterator[None]:
 
 @pytest.mark.usefixtures("small_memo")
 def test_the_memo_never_holds_more_menus_than_its_bound() -> None:
-    rules = GAME.new_game(2).rules
+    state = GAME.new_game(2)
+    assert isinstance(state, CardState)
+    rules = state.rules
     rules.discard_menus.clear()
     hands = ["1 2 3 4 5 6 7 8", "1 1 2 3 4 5 6 7", "2 3 4 5 6 7 8 9", "3 3 3 4 5 6 7 8"]
     for text in hands:
