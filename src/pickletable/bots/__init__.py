@@ -4,7 +4,9 @@
 `bot_from_name(name, game_id)` also reads the names the arena takes:
 ``random``, ``heuristic``, ``ismcts``, ``ismcts:800`` (iterations),
 ``ismcts:250ms`` (a time budget), ``ismcts:800:heuristic`` (heuristic
-rollouts), as well as the three levels; and, for the arena only,
+rollouts), ``slamsearch``, ``slamsearch:N[:Nms]`` (Slam's `hard` bot: see
+`pickletable.bots.slam_search`), as well as the three levels (`hard` is the
+bot the game's registry entry names); and, for the arena only,
 ``omniscient`` (the same search seeing every hand, a yardstick for what hidden
 information is worth: see `pickletable.bots.omniscient`).
 
@@ -12,6 +14,8 @@ information is worth: see `pickletable.bots.omniscient`).
 'random'
 >>> bot_from_name("ismcts:300:heuristic", "card").name
 'ismcts(300, heuristic)'
+>>> make_bot("hard", "slam").name
+'slamsearch(1500, 700ms)'
 >>> bot_from_name("clever", "card")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -24,13 +28,16 @@ from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.omniscient import OmniscientBot
 from pickletable.bots.random_bot import RandomBot
+from pickletable.bots.slam_search import DEFAULT_ITERATIONS as SLAM_ITERATIONS
+from pickletable.bots.slam_search import DEFAULT_MILLISECONDS as SLAM_MILLISECONDS
+from pickletable.bots.slam_search import SlamSearchBot
 from pickletable.core.agents import Agent
 from pickletable.core.errors import SeatError, UnknownGameError
 from pickletable.core.registry import entry
 from pickletable.core.seats import LEARNED
 
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
-"""Each level and the bot that plays it."""
+"""Each level and the bot that plays it (`hard`: unless the game's registry entry names another)."""
 
 
 def make_bot(level: str, game_id: str) -> Agent:
@@ -39,7 +46,7 @@ def make_bot(level: str, game_id: str) -> Agent:
         return bot_from_name(level, game_id)
     if level not in LEVELS:
         raise SeatError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
-    return bot_from_name(LEVELS[level], game_id)
+    return bot_from_name(level, game_id)
 
 
 def bot_from_name(name: str, game_id: str) -> Agent:
@@ -48,7 +55,7 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return _learned(name.strip()[len(LEARNED) :], game_id)
     text = name.strip().lower()
     if text in LEVELS:
-        text = LEVELS[text]
+        text = _level_bot(text, game_id)
     kind, *settings = text.split(":")
     if kind == "random" and not settings:
         return RandomBot()
@@ -58,11 +65,44 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return _ismcts(name, game_id, settings)
     if kind == "omniscient" and len(settings) <= 2:
         return OmniscientBot(_ismcts(name, game_id, settings))
+    if kind == "slamsearch" and len(settings) <= 2:
+        return _slam_search(name, game_id, settings)
     raise SeatError(
         f"unknown bot {name!r}: use easy, medium, hard, random, heuristic, "
-        "ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same options) "
-        "or learned:PATH"
+        "ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same options), "
+        "slamsearch[:N][:Nms] (Slam) or learned:PATH"
     )
+
+
+def _level_bot(level: str, game_id: str) -> str:
+    """The bot name a level stands for in a game (`hard` as the registry entry says)."""
+    if level == "hard":
+        try:
+            return entry(game_id).hard
+        except UnknownGameError:
+            pass
+    return LEVELS[level]
+
+
+def _slam_search(name: str, game_id: str, settings: list[str]) -> SlamSearchBot:
+    """Slam's `hard` bot: ``slamsearch[:N][:Nms]``.
+
+    Plain ``slamsearch`` is the `hard` level (its iterations and time cap);
+    ``N`` alone sets the iterations with no cap (the same decision for the
+    same seed), ``Nms`` a cap.
+    """
+    if game_id != "slam":
+        raise SeatError(f"bot {name!r}: slamsearch plays Slam only")
+    iterations = SLAM_ITERATIONS
+    milliseconds: float | None = None if settings else SLAM_MILLISECONDS
+    for setting in settings:
+        if setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
+            milliseconds = float(setting[:-2])
+        elif setting.isdigit() and int(setting) > 0:
+            iterations = int(setting)
+        else:
+            raise SeatError(f"bot {name!r}: {setting!r} is not N (iterations) or Nms")
+    return SlamSearchBot(iterations, milliseconds)
 
 
 def _learned(path: str, game_id: str) -> Agent:
@@ -104,6 +144,7 @@ __all__ = [
     "ISMCTSBot",
     "OmniscientBot",
     "RandomBot",
+    "SlamSearchBot",
     "bot_from_name",
     "make_bot",
 ]

@@ -66,8 +66,13 @@ TWIST_BONUS = {
 
 def choose(view: AgentView, rng: random.Random) -> Action:
     """The heuristic action for the seat of `view`."""
-    legal = view.legal_actions
-    observation: SlamObservation = view.observed
+    return decide(view.seat, view.observed, view.legal_actions, rng)
+
+
+def decide(
+    seat: int, observation: SlamObservation, legal: list[Action], rng: random.Random
+) -> Action:
+    """The heuristic action for `seat`, from its observation and its legal actions."""
     step = observation.step
     verbs = {action.verb for action in legal}
     if step == Step.SWAP:
@@ -82,11 +87,11 @@ def choose(view: AgentView, rng: random.Random) -> Action:
     if step == Step.SHAKE:
         return _answer_shake(observation, legal)
     if step == Step.POACH_WINDOW:
-        return _poach(view.seat, observation, legal)
+        return _poach(seat, observation, legal)
     if step == Step.TARGET:
         return _target(observation, legal)
     if "play" in verbs or "pass" in verbs or "yours" in verbs:
-        return _play(view.seat, observation, legal)
+        return _play(seat, observation, legal)
     return legal[rng.randrange(len(legal))]
 
 

@@ -45,6 +45,8 @@ class GameEntry:
     """...once this many of them have happened."""
     lead_scale: float
     """A change of `GameState.lead()` worth about three quarters of a win."""
+    hard: str = "ismcts"
+    """The bot name (as `pickletable.bots.bot_from_name` reads it) the `hard` level plays."""
 
 
 GAMES: tuple[GameEntry, ...] = (
@@ -83,6 +85,7 @@ GAMES: tuple[GameEntry, ...] = (
         horizon=frozenset({"round-won"}),
         horizon_count=1,
         lead_scale=1.0,
+        hard="slamsearch",
     ),
 )
 _BY_ID = {game.id: game for game in GAMES}
