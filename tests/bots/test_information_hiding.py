@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot
+from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, SlamSearchBot
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.registry import get_game
@@ -100,6 +100,14 @@ def test_random_and_heuristic_bots_ignore_hidden_cards(variant: Variant) -> None
 def test_ismcts_ignores_hidden_cards(variant: Variant) -> None:
     for index, (state, other, seat) in enumerate(pairs(variant, 6)):
         bot = ISMCTSBot(25, prior=False)
+        assert decisions(bot, state, seat, index) == decisions(bot, other, seat, index)
+
+
+@pytest.mark.parametrize("variant", [v for v in HIDDEN if v[0] == "slam"], ids=variant_id)
+def test_slam_search_ignores_hidden_cards(variant: Variant) -> None:
+    # Its inference reads passes from the seat's observation, never the hands themselves.
+    for index, (state, other, seat) in enumerate(pairs(variant, 8)):
+        bot = SlamSearchBot(25)
         assert decisions(bot, state, seat, index) == decisions(bot, other, seat, index)
 
 

@@ -17,7 +17,7 @@ games longer than `EXACT_UP_TO` tokens, on the tokens scaled down to that).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 EXACT_UP_TO = 8
 """The longest game (tokens to win) computed exactly; six players take a quarter second."""
@@ -37,7 +37,7 @@ def win_chance(tokens: tuple[int, ...], side: int, tokens_to_win: int) -> float:
     return _chance(held, others, tokens_to_win)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _chance(held: int, others: tuple[int, ...], tokens_to_win: int) -> float:
     """The side's chance with `held` tokens against rivals holding `others` (sorted)."""
     sides = len(others) + 1
