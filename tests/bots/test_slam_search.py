@@ -106,7 +106,7 @@ def test_passes_read_from_random_games_are_always_true() -> None:
     for players in (3, 4, 6):
         for state in random_decisions("slam", players, {}, 150, seed=players):
             seat = state.current_player
-            assert seat is not None
+            assert seat is not None and isinstance(state, SlamState)
             for holder, excluded in passes(state.observe(seat)).items():
                 read += 1
                 assert not set(state.hands[holder]) & excluded
