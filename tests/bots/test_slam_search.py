@@ -15,6 +15,8 @@ from pickletable.bots.slam_inference import constrain, passes
 from pickletable.bots.slam_search import game_values, medium_rollout
 from pickletable.bots.slam_win_chance import win_chance
 from pickletable.core.agents import AgentView
+from pickletable.core.chance import sample_outcome
+from pickletable.core.state import CHANCE
 from pickletable.games.slam.state import SlamState
 from tests.bots.positions import random_decisions
 from tests.games.slam.helpers import arrange, new_game, play
@@ -46,7 +48,7 @@ def passed_on_three() -> SlamState:
 
 # --- inference ------------------------------------------------------------------------------
 def test_a_pass_on_3_rules_out_3s_4s_and_draw_cards_in_the_passers_hand() -> None:
-    excluded = passes(passed_on_three().observe(2))
+    excluded = passes(passed_on_three().observe(2), plays=False)
     assert set(excluded) == {1}
     assert {"3", "4", "drawtwo-3", "switch-4", "draw"} <= excluded[1]
     assert not {"1", "2", "5", "poach-2", "play"} & excluded[1]
@@ -80,10 +82,10 @@ def test_a_pass_on_a_fresh_lead_rules_out_every_card_that_carries_a_number() -> 
     assert {"1", "2", "3", "4", "5", "draw"} <= excluded[0]
 
 
-def test_the_seats_own_pass_and_a_player_still_in_tell_nothing() -> None:
+def test_the_seats_own_plays_and_a_player_still_in_tell_nothing_of_passes() -> None:
     state = arrange(new_game(3), hands=[["3", "4"], ["3", "1"], ["5", "2", "4"]], leader=0)
     play(state, "play 3", "play 3")
-    assert passes(state.observe(2)) == {}
+    assert passes(state.observe(2), plays=False) == {}
 
 
 def test_a_phase_with_a_switch_is_not_read() -> None:
@@ -100,17 +102,42 @@ def test_doubles_are_not_read() -> None:
 
 def test_passes_read_from_random_games_are_always_true() -> None:
     # Whatever the order of plays and passes, a pass read back is a pass that happened.
-    bot = HeuristicBot()
-    rng = random.Random(2)
     read = 0
     for players in (3, 4, 6):
         for state in random_decisions("slam", players, {}, 150, seed=players):
             seat = state.current_player
             assert seat is not None and isinstance(state, SlamState)
-            for holder, excluded in passes(state.observe(seat)).items():
+            for holder, excluded in passes(state.observe(seat), plays=False).items():
                 read += 1
                 assert not set(state.hands[holder]) & excluded
-            bot.choose(AgentView(state, seat), rng)
+    assert read > 0
+
+
+def test_a_medium_player_who_laid_a_4_on_a_3_holds_no_3() -> None:
+    state = arrange(new_game(3), hands=[["3", "4"], ["4", "1"], ["5", "2", "4"]], leader=0)
+    play(state, "play 3", "play 4")
+    excluded = passes(state.observe(2))
+    assert {"3", "drawtwo-3"} <= excluded[1]
+    assert "4" not in excluded[1] and "5" not in excluded[1]
+    assert passes(state.observe(2), plays=False) == {}
+
+
+def test_what_medium_players_show_is_always_true_of_medium_players() -> None:
+    bot = HeuristicBot()
+    rng = random.Random(5)
+    read = 0
+    for players in (3, 5):
+        for _ in range(8):
+            state = new_game(players)
+            while state.current_player is not None:
+                seat = state.current_player
+                if seat == CHANCE:
+                    state.apply(sample_outcome(state, rng))
+                    continue
+                for holder, excluded in passes(state.observe(seat)).items():
+                    read += 1
+                    assert not set(state.hands[holder]) & excluded
+                state.apply(bot.choose(AgentView(state, seat), rng))
     assert read > 0
 
 

@@ -181,7 +181,7 @@ def _play(seat: int, observation: SlamObservation, legal: list[Action]) -> Actio
             biggest = max((counts[o] for o in range(len(counts)) if o != seat), default=0)
             if biggest >= counts[seat] + 2:
                 return action
-    cheap = min(numbered, key=lambda action: _cost(observation, action.args[0]))
+    cheap = min(numbered, key=lambda action: play_cost(observation, action.args[0]))
     if yours is not None and observation.card(cheap.args[0]).number == TOP:
         mate = next(member for member in observation.team_of(seat) if member != seat)
         if counts[mate] > counts[seat]:
@@ -189,7 +189,7 @@ def _play(seat: int, observation: SlamObservation, legal: list[Action]) -> Actio
     return cheap
 
 
-def _cost(observation: SlamObservation, code: str) -> tuple[float, int]:
+def play_cost(observation: SlamObservation, code: str) -> tuple[float, int]:
     """What playing a card gives up: its number (5s dearest), and a twist's worth."""
     card = observation.card(code)
     number = card.number or 0

@@ -1,17 +1,22 @@
-"""What a Slam seat can infer about other hands from who passed, and determinisations that fit.
+"""What a Slam seat can infer about other hands from the PLAY phase, and determinisations that fit.
 
 In the PLAY phase a player passes when nothing in their hand may be played
 (the rule with ``must_play`` on; the `medium` bot also plays whenever it
 can): no DRAW card, and no card that follows the number they passed on.
-That hand then stays as it is until the phase ends, unless a SWITCH takes
-it. The seat sees no event log, only its observation, so `passes` reads
-the PLAY phase back from the centre pile (the cards laid since the PLAY
-card, or the DRAW card, that began it), who is out now and whose turn it
-is, trying every order of plays and passes the turn rules allow. A pass
-counts only when every reading agrees on it; a phase with a SWITCH,
+A player who plays as `medium` does also shows what they lack: it lays the
+cheapest card that follows (`slam_heuristic.play_cost`), so it held none
+cheaper (a model of the opponent, exact against `medium`). A hand then
+changes only by the cards its owner plays until the phase ends, unless a
+DRAW TWO (what was known of that player is dropped) or a SWITCH takes it.
+
+The seat sees no event log, only its observation, so `passes` reads the
+PLAY phase back from the centre pile (the cards laid since the PLAY card,
+or the DRAW card, that began it), who is out now and whose turn it is,
+trying every order of plays and passes the turn rules allow. A card counts
+as excluded only when every reading agrees; a phase with a SWITCH,
 SHAKE & BAKE or TARGET & RESET in it, or doubles, is not read at all.
 
-`constrain` then moves, in a determinisation, each card a passer cannot
+`constrain` then moves, in a determinisation, each card a player cannot
 hold to a hidden place that may hold it (the stack, another opponent's hand
 or discard pile), swapping in a card that fits.
 
@@ -22,7 +27,7 @@ or discard pile), swapping in a card that fits.
 ...     _ = state.apply_text(text)
 >>> passed = passes(state.observe(2))
 >>> sorted(passed)
-[1]
+[0, 1]
 >>> sorted(passed[1])[:4]
 ['3', '4', 'draw', 'drawtwo-3']
 """
@@ -31,6 +36,7 @@ from __future__ import annotations
 
 import random
 
+from pickletable.bots.slam_heuristic import play_cost
 from pickletable.games.slam.content import (
     DRAW,
     DRAW_TWO,
@@ -46,7 +52,7 @@ from pickletable.games.slam.position import SlamPosition
 from pickletable.games.slam.steps import Phase, Step
 
 Exclusions = dict[int, frozenset[str]]
-"""For each seat known to have passed: the card codes its hand cannot hold."""
+"""For each other seat: the card codes its hand cannot hold."""
 
 READABLE = frozenset({NUMBER, DRAW_TWO, POACH})
 """Kinds of card a PLAY phase may hold and still be read back (they only follow)."""
@@ -59,8 +65,12 @@ MAX_READINGS = 64
 """Readings of one phase looked at before giving up (a phase has a handful)."""
 
 
-def passes(observation: SlamObservation) -> Exclusions:
-    """The cards each player who passed in this PLAY phase cannot hold (seen from one seat)."""
+def passes(observation: SlamObservation, *, plays: bool = True) -> Exclusions:
+    """The cards each other player cannot hold, read from this PLAY phase (seen from one seat).
+
+    From passes; with `plays`, also from each card played, on the model that
+    the player plays as `medium` does (the cheapest card that follows).
+    """
     if (
         observation.doubles
         or observation.phase != Phase.PLAY
@@ -81,8 +91,7 @@ def passes(observation: SlamObservation) -> Exclusions:
     laid = centre[begun + 1 :]
     if any(cards[code].kind not in READABLE for code in laid):
         return {}
-    numbers = [cards[code].number for code in laid]
-    reader = _Reader(observation, numbers)
+    reader = _Reader(observation, laid, plays)
     reader.read(
         (observation.starter + 1) % observation.players, 0, None, frozenset(), observation.starter
     )
@@ -122,9 +131,12 @@ def constrain(
 class _Reader:
     """Every order of plays and passes that leads from the phase's start to what is seen."""
 
-    def __init__(self, observation: SlamObservation, numbers: list[int | None]) -> None:
+    def __init__(self, observation: SlamObservation, laid: tuple[str, ...], plays: bool) -> None:
         self.players = observation.players
-        self.numbers = numbers
+        self.plays = plays
+        self.observation = observation
+        self.laid = laid
+        self.numbers = [observation.card(code).number for code in laid]
         self.out_now = frozenset(range(self.players)) - frozenset(observation.inside)
         self.actor = observation.current_player
         self.deck = observation.deck
@@ -139,7 +151,7 @@ class _Reader:
         number: int | None,
         out: frozenset[int],
         last: int,
-        passed: tuple[tuple[int, int | None], ...] = (),
+        facts: tuple[tuple[int, frozenset[str] | None], ...] = (),
     ) -> None:
         """Go on from `actor`'s turn with `laid` cards of the phase laid so far."""
         self.visited += 1
@@ -147,17 +159,39 @@ class _Reader:
             self.gave_up = True
             return
         if laid == len(self.numbers) and out == self.out_now and actor == self.actor:
-            self.readings.append({seat: _excluded(self.deck, on) for seat, on in passed})
+            self.readings.append(_gathered(facts))
             return
         if laid < len(self.numbers) and _follows(number, self.numbers[laid]):
             following = self._next(actor, out)
             if following is not None and following != actor:
-                self.read(following, laid + 1, self.numbers[laid], out, actor, passed)
+                fact = (actor, self._cheaper(number, self.laid[laid]))
+                self.read(following, laid + 1, self.numbers[laid], out, actor, (*facts, fact))
         if actor in self.out_now and actor not in out:
             now_out = out | {actor}
             following = self._next(actor, now_out)
             if following is not None and following != last:
-                self.read(following, laid, number, now_out, last, (*passed, (actor, number)))
+                fact = (actor, _excluded(self.deck, number))
+                self.read(following, laid, number, now_out, last, (*facts, fact))
+
+    def _cheaper(self, number: int | None, code: str) -> frozenset[str] | None:
+        """What `medium` cannot have held, having played `code` on `number`.
+
+        It plays the cheapest card that follows (`slam_heuristic.play_cost`);
+        None after a DRAW TWO, whose two new cards void what was known.
+        """
+        observation = self.observation
+        if observation.card(code).kind == DRAW_TWO:
+            return None
+        if not self.plays:
+            return frozenset()
+        cost = play_cost(observation, code)
+        return frozenset(
+            other
+            for other, card in observation.deck.cards.items()
+            if card.kind in PASS_PROVES
+            and _follows(number, card.number)
+            and play_cost(observation, other) < cost
+        )
 
     def _next(self, after: int, out: frozenset[int]) -> int | None:
         for step in range(1, self.players + 1):
@@ -165,6 +199,14 @@ class _Reader:
             if seat not in out:
                 return seat
         return None
+
+
+def _gathered(facts: tuple[tuple[int, frozenset[str] | None], ...]) -> dict[int, frozenset[str]]:
+    """Each player's excluded cards from one reading's facts, in order (None starts afresh)."""
+    gathered: dict[int, frozenset[str]] = {}
+    for seat, cards in facts:
+        gathered[seat] = frozenset() if cards is None else gathered.get(seat, frozenset()) | cards
+    return gathered
 
 
 def _follows(number: int | None, card: int | None) -> bool:
