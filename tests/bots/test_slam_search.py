@@ -1,4 +1,4 @@
-"""Slam's `hard` bot: what it infers from passes, how it scores a round, and that it plays legally.
+"""Slam's `hard` bot: what it infers from passes and plays, how it scores a round, legal play.
 
 Strength is measured by the arena (README, "Bots and the arena"), never here.
 """
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from pickletable.bots import HeuristicBot, SlamSearchBot, make_bot
-from pickletable.bots.slam_inference import constrain, passes
+from pickletable.bots.slam_inference import constrain, excluded_cards
 from pickletable.bots.slam_search import game_values, medium_rollout
 from pickletable.bots.slam_win_chance import win_chance
 from pickletable.core.agents import AgentView
@@ -48,7 +48,7 @@ def passed_on_three() -> SlamState:
 
 # --- inference ------------------------------------------------------------------------------
 def test_a_pass_on_3_rules_out_3s_4s_and_draw_cards_in_the_passers_hand() -> None:
-    excluded = passes(passed_on_three().observe(2), plays=False)
+    excluded = excluded_cards(passed_on_three().observe(2), plays=False)
     assert set(excluded) == {1}
     assert {"3", "4", "drawtwo-3", "switch-4", "draw"} <= excluded[1]
     assert not {"1", "2", "5", "poach-2", "play"} & excluded[1]
@@ -56,7 +56,7 @@ def test_a_pass_on_3_rules_out_3s_4s_and_draw_cards_in_the_passers_hand() -> Non
 
 def test_determinisations_keep_the_cards_a_passer_cannot_hold_out_of_its_hand() -> None:
     state = passed_on_three()
-    excluded = passes(state.observe(2))
+    excluded = excluded_cards(state.observe(2))
     rng = random.Random(4)
     for _ in range(200):
         sample = state.resample(2, rng)
@@ -69,7 +69,7 @@ def test_determinisations_keep_the_cards_a_passer_cannot_hold_out_of_its_hand() 
 def test_without_inference_the_passer_is_dealt_such_cards_now_and_then() -> None:
     # The check above can fail: a plain resample ignores the pass.
     state = passed_on_three()
-    excluded = passes(state.observe(2))
+    excluded = excluded_cards(state.observe(2))
     rng = random.Random(4)
     samples = [state.resample(2, rng) for _ in range(200)]
     assert any(set(sample.hands[1]) & excluded[1] for sample in samples)
@@ -78,26 +78,26 @@ def test_without_inference_the_passer_is_dealt_such_cards_now_and_then() -> None
 def test_a_pass_on_a_fresh_lead_rules_out_every_card_that_carries_a_number() -> None:
     state = arrange(new_game(3), hands=[["play"], ["5", "2"], ["3"]], leader=0)
     play(state, "pass")
-    excluded = passes(state.observe(1))
+    excluded = excluded_cards(state.observe(1))
     assert {"1", "2", "3", "4", "5", "draw"} <= excluded[0]
 
 
 def test_the_seats_own_plays_and_a_player_still_in_tell_nothing_of_passes() -> None:
     state = arrange(new_game(3), hands=[["3", "4"], ["3", "1"], ["5", "2", "4"]], leader=0)
     play(state, "play 3", "play 3")
-    assert passes(state.observe(2), plays=False) == {}
+    assert excluded_cards(state.observe(2), plays=False) == {}
 
 
 def test_a_phase_with_a_switch_is_not_read() -> None:
     state = arrange(new_game(3), hands=[["switch-2", "4"], ["1", "1"], ["5", "2", "3"]], leader=0)
     play(state, "play switch-2", "target p3", "pass")
-    assert passes(state.observe(2)) == {}
+    assert excluded_cards(state.observe(2)) == {}
 
 
 def test_doubles_are_not_read() -> None:
     state = arrange(new_game(4, doubles=True), hands=[["3"], ["4"], ["1"], ["1"]], leader=0)
     play(state, "play 3")
-    assert passes(state.observe(state.current_player or 0)) == {}
+    assert excluded_cards(state.observe(state.current_player or 0)) == {}
 
 
 def test_passes_read_from_random_games_are_always_true() -> None:
@@ -107,7 +107,7 @@ def test_passes_read_from_random_games_are_always_true() -> None:
         for state in random_decisions("slam", players, {}, 150, seed=players):
             seat = state.current_player
             assert seat is not None and isinstance(state, SlamState)
-            for holder, excluded in passes(state.observe(seat), plays=False).items():
+            for holder, excluded in excluded_cards(state.observe(seat), plays=False).items():
                 read += 1
                 assert not set(state.hands[holder]) & excluded
     assert read > 0
@@ -116,10 +116,10 @@ def test_passes_read_from_random_games_are_always_true() -> None:
 def test_a_medium_player_who_laid_a_4_on_a_3_holds_no_3() -> None:
     state = arrange(new_game(3), hands=[["3", "4"], ["4", "1"], ["5", "2", "4"]], leader=0)
     play(state, "play 3", "play 4")
-    excluded = passes(state.observe(2))
+    excluded = excluded_cards(state.observe(2))
     assert {"3", "drawtwo-3"} <= excluded[1]
     assert "4" not in excluded[1] and "5" not in excluded[1]
-    assert passes(state.observe(2), plays=False) == {}
+    assert excluded_cards(state.observe(2), plays=False) == {}
 
 
 def test_what_medium_players_show_is_always_true_of_medium_players() -> None:
@@ -134,7 +134,7 @@ def test_what_medium_players_show_is_always_true_of_medium_players() -> None:
                 if seat == CHANCE:
                     state.apply(sample_outcome(state, rng))
                     continue
-                for holder, excluded in passes(state.observe(seat)).items():
+                for holder, excluded in excluded_cards(state.observe(seat)).items():
                     read += 1
                     assert not set(state.hands[holder]) & excluded
                 state.apply(bot.choose(AgentView(state, seat), rng))

@@ -9,7 +9,7 @@ cheaper (a model of the opponent, exact against `medium`). A hand then
 changes only by the cards its owner plays until the phase ends, unless a
 DRAW TWO (what was known of that player is dropped) or a SWITCH takes it.
 
-The seat sees no event log, only its observation, so `passes` reads the
+The seat sees no event log, only its observation, so `excluded_cards` reads the
 PLAY phase back from the centre pile (the cards laid since the PLAY card,
 or the DRAW card, that began it), who is out now and whose turn it is,
 trying every order of plays and passes the turn rules allow. A card counts
@@ -25,7 +25,7 @@ or discard pile), swapping in a card that fits.
 >>> state = arrange(GAME.new_game(3), hands=[["3", "4"], ["1", "1"], ["5", "2"]], leader=0)
 >>> for text in ("play 3", "pass"):
 ...     _ = state.apply_text(text)
->>> passed = passes(state.observe(2))
+>>> passed = excluded_cards(state.observe(2))
 >>> sorted(passed)
 [0, 1]
 >>> sorted(passed[1])[:4]
@@ -65,7 +65,7 @@ MAX_READINGS = 64
 """Readings of one phase looked at before giving up (a phase has a handful)."""
 
 
-def passes(observation: SlamObservation, *, plays: bool = True) -> Exclusions:
+def excluded_cards(observation: SlamObservation, *, plays: bool = True) -> Exclusions:
     """The cards each other player cannot hold, read from this PLAY phase (seen from one seat).
 
     From passes; with `plays`, also from each card played, on the model that

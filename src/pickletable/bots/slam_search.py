@@ -1,10 +1,12 @@
-"""Slam's `hard` bot: ISMCTS that reads passes, plays rollouts like `medium`, scores by game wins.
+"""Slam's `hard` bot: ISMCTS that reads the PLAY phase, rolls out like `medium`, scores game wins.
 
 Three things set it apart from the game-agnostic `ISMCTSBot` it builds on:
 
 - **Inference** (`slam_inference`): a player who passed in this PLAY phase
-  holds no card that followed and no DRAW card, so every determinisation
-  moves such cards out of that hand (into the stack or another hidden place).
+  holds no card that followed and no DRAW card, and one who laid a card the
+  way `medium` does (the cheapest that follows) holds none cheaper; every
+  determinisation moves such cards out of that hand (into the stack or
+  another hidden place).
 - **Leaves scored by the goal**: a rollout runs to the end of the round,
   and each seat is scored by its side's chance of winning the game from the
   tokens then held (`slam_win_chance`), not by the round's token alone; a
@@ -38,7 +40,7 @@ import random
 from pickletable.bots.evaluation import Evaluation
 from pickletable.bots.ismcts import ISMCTSBot, Node, RolloutPolicy, SearchStats
 from pickletable.bots.slam_heuristic import decide
-from pickletable.bots.slam_inference import Exclusions, constrain, passes
+from pickletable.bots.slam_inference import Exclusions, constrain, excluded_cards
 from pickletable.bots.slam_win_chance import win_chance
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
@@ -55,7 +57,7 @@ DEFAULT_MILLISECONDS = 700.0
 
 
 class SlamSearchBot:
-    """Slam's `hard` bot: `SlamSearch` over determinisations that respect observed passes."""
+    """Slam's `hard` bot: `SlamSearch` over determinisations that fit what the seat saw."""
 
     def __init__(
         self,
@@ -85,7 +87,7 @@ class SlamSearchBot:
         """The search's choice over determinisations that fit what the seat saw."""
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
-        exclusions = passes(view.observed) if self.inference else {}
+        exclusions = excluded_cards(view.observed) if self.inference else {}
         if exclusions:
             view = BeliefView(view, exclusions)
         return self.search.choose(view, rng)
