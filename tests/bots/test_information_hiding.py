@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, bot_from_name
+from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, SlamSearchBot, bot_from_name
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.chance import sample_outcome
@@ -137,6 +137,14 @@ def test_the_card_belief_kept_across_decisions_ignores_hidden_cards(players: int
         else:
             state.apply(HeuristicBot().choose(AgentView(state, player), rng))
     assert compared == 16
+
+
+@pytest.mark.parametrize("variant", [v for v in HIDDEN if v[0] == "slam"], ids=variant_id)
+def test_slam_search_ignores_hidden_cards(variant: Variant) -> None:
+    # Its inference reads passes from the seat's observation, never the hands themselves.
+    for index, (state, other, seat) in enumerate(pairs(variant, 8)):
+        bot = SlamSearchBot(25)
+        assert decisions(bot, state, seat, index) == decisions(bot, other, seat, index)
 
 
 def board_fields(state: GameState) -> dict[str, Any]:

@@ -4,9 +4,11 @@
 `bot_from_name(name, game_id)` also reads the names the arena takes:
 ``random``, ``heuristic``, ``ismcts``, ``ismcts:800`` (iterations),
 ``ismcts:250ms`` (a time budget), ``ismcts:800:heuristic`` (heuristic
-rollouts), as well as the three levels and ``hard:N`` or ``hard:Nms`` (a
-game's own `hard` at another budget: in the card game, the search with
-inferred hands, `pickletable.bots.card_hard`); and, for the arena only,
+rollouts), ``cardsearch[:N|:Nms]`` (the card game's `hard`: see
+`pickletable.bots.card_hard`), ``slamsearch[:N][:Nms]`` (Slam's `hard`: see
+`pickletable.bots.slam_search`), as well as the three levels (`hard` is the
+bot the game's registry entry names) and ``hard:N`` or ``hard:Nms`` (that
+bot at another budget); and, for the arena only,
 ``omniscient`` (the same search seeing every hand, a yardstick for what hidden
 information is worth: see `pickletable.bots.omniscient`).
 
@@ -14,6 +16,8 @@ information is worth: see `pickletable.bots.omniscient`).
 'random'
 >>> bot_from_name("ismcts:300:heuristic", "card").name
 'ismcts(300, heuristic)'
+>>> make_bot("hard", "slam").name
+'slamsearch(1500, 700ms)'
 >>> bot_from_name("clever", "card")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -22,20 +26,20 @@ pickletable.core.errors.SeatError: unknown bot 'clever': use easy, medium, hard,
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from importlib import import_module
-
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.omniscient import OmniscientBot
 from pickletable.bots.random_bot import RandomBot
+from pickletable.bots.slam_search import DEFAULT_ITERATIONS as SLAM_ITERATIONS
+from pickletable.bots.slam_search import DEFAULT_MILLISECONDS as SLAM_MILLISECONDS
+from pickletable.bots.slam_search import SlamSearchBot
 from pickletable.core.agents import Agent
 from pickletable.core.errors import SeatError, UnknownGameError
 from pickletable.core.registry import entry
 from pickletable.core.seats import LEARNED
 
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
-"""Each level and the bot that plays it."""
+"""Each level and the bot that plays it (`hard`: unless the game's registry entry names another)."""
 
 
 def make_bot(level: str, game_id: str) -> Agent:
@@ -53,11 +57,11 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return _learned(name.strip()[len(LEARNED) :], game_id)
     text = name.strip().lower()
     kind, *settings = text.split(":")
-    if kind == "hard" and len(settings) <= 1:
-        return _hard(name, game_id, settings)
-    if text in LEVELS:
-        text = LEVELS[text]
-        kind, *settings = text.split(":")
+    if kind == "hard" and len(settings) == 1:
+        text = f"{_level_bot(kind, game_id)}:{settings[0]}"
+    elif text in LEVELS:
+        text = _level_bot(text, game_id)
+    kind, *settings = text.split(":")
     if kind == "random" and not settings:
         return RandomBot()
     if kind == "heuristic" and not settings:
@@ -66,11 +70,46 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return _ismcts(name, game_id, settings)
     if kind == "omniscient" and len(settings) <= 2:
         return OmniscientBot(_ismcts(name, game_id, settings))
+    if kind == "slamsearch" and len(settings) <= 2:
+        return _slam_search(name, game_id, settings)
+    if kind == "cardsearch" and len(settings) <= 1:
+        return _card_search(name, game_id, settings)
     raise SeatError(
         f"unknown bot {name!r}: use easy, medium, hard, random, heuristic, "
-        "hard[:N|:Nms], ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same options) "
-        "or learned:PATH"
+        "hard[:N|:Nms], ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same "
+        "options), cardsearch[:N|:Nms] (card), slamsearch[:N][:Nms] (Slam) or learned:PATH"
     )
+
+
+def _level_bot(level: str, game_id: str) -> str:
+    """The bot name a level stands for in a game (`hard` as the registry entry says)."""
+    if level == "hard":
+        try:
+            return entry(game_id).hard
+        except UnknownGameError:
+            pass
+    return LEVELS[level]
+
+
+def _slam_search(name: str, game_id: str, settings: list[str]) -> SlamSearchBot:
+    """Slam's `hard` bot: ``slamsearch[:N][:Nms]``.
+
+    Plain ``slamsearch`` is the `hard` level (its iterations and time cap);
+    ``N`` alone sets the iterations with no cap (the same decision for the
+    same seed), ``Nms`` a cap.
+    """
+    if game_id != "slam":
+        raise SeatError(f"bot {name!r}: slamsearch plays Slam only")
+    iterations = SLAM_ITERATIONS
+    milliseconds: float | None = None if settings else SLAM_MILLISECONDS
+    for setting in settings:
+        if setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
+            milliseconds = float(setting[:-2])
+        elif setting.isdigit() and int(setting) > 0:
+            iterations = int(setting)
+        else:
+            raise SeatError(f"bot {name!r}: {setting!r} is not N (iterations) or Nms")
+    return SlamSearchBot(iterations, milliseconds)
 
 
 def _learned(path: str, game_id: str) -> Agent:
@@ -82,15 +121,13 @@ def _learned(path: str, game_id: str) -> Agent:
     return load_agent(path, game_id)
 
 
-def _hard(name: str, game_id: str, settings: list[str]) -> Agent:
-    """The game's own `hard` (registry ``hard_bot``), else the plain search."""
-    try:
-        game = entry(game_id)
-    except UnknownGameError:
-        return _ismcts(name, game_id, settings)
-    if not game.hard_bot:
-        return _ismcts(name, game_id, settings)
-    iterations, milliseconds = game.hard_iterations, None
+def _card_search(name: str, game_id: str, settings: list[str]) -> Agent:
+    """The card game's `hard`: ``cardsearch[:N|:Nms]`` (search with inferred hands)."""
+    if game_id != "card":
+        raise SeatError(f"bot {name!r}: cardsearch plays the card game only")
+    from pickletable.bots.card_hard import make_hard
+
+    iterations, milliseconds = entry(game_id).hard_iterations, None
     for setting in settings:
         if setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
             iterations, milliseconds = 1_000_000, float(setting[:-2])
@@ -98,8 +135,7 @@ def _hard(name: str, game_id: str, settings: list[str]) -> Agent:
             iterations = int(setting)
         else:
             raise SeatError(f"bot {name!r}: {setting!r} is not N or Nms")
-    make: Callable[[int, float | None], Agent] = import_module(game.hard_bot).make_hard
-    return make(iterations, milliseconds)
+    return make_hard(iterations, milliseconds)
 
 
 def _ismcts(name: str, game_id: str, settings: list[str]) -> ISMCTSBot:
@@ -132,6 +168,7 @@ __all__ = [
     "ISMCTSBot",
     "OmniscientBot",
     "RandomBot",
+    "SlamSearchBot",
     "bot_from_name",
     "make_bot",
 ]

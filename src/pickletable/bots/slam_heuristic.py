@@ -66,8 +66,13 @@ TWIST_BONUS = {
 
 def choose(view: AgentView, rng: random.Random) -> Action:
     """The heuristic action for the seat of `view`."""
-    legal = view.legal_actions
-    observation: SlamObservation = view.observed
+    return decide(view.seat, view.observed, view.legal_actions, rng)
+
+
+def decide(
+    seat: int, observation: SlamObservation, legal: list[Action], rng: random.Random
+) -> Action:
+    """The heuristic action for `seat`, from its observation and its legal actions."""
     step = observation.step
     verbs = {action.verb for action in legal}
     if step == Step.SWAP:
@@ -82,11 +87,11 @@ def choose(view: AgentView, rng: random.Random) -> Action:
     if step == Step.SHAKE:
         return _answer_shake(observation, legal)
     if step == Step.POACH_WINDOW:
-        return _poach(view.seat, observation, legal)
+        return _poach(seat, observation, legal)
     if step == Step.TARGET:
         return _target(observation, legal)
     if "play" in verbs or "pass" in verbs or "yours" in verbs:
-        return _play(view.seat, observation, legal)
+        return _play(seat, observation, legal)
     return legal[rng.randrange(len(legal))]
 
 
@@ -176,7 +181,7 @@ def _play(seat: int, observation: SlamObservation, legal: list[Action]) -> Actio
             biggest = max((counts[o] for o in range(len(counts)) if o != seat), default=0)
             if biggest >= counts[seat] + 2:
                 return action
-    cheap = min(numbered, key=lambda action: _cost(observation, action.args[0]))
+    cheap = min(numbered, key=lambda action: play_cost(observation, action.args[0]))
     if yours is not None and observation.card(cheap.args[0]).number == TOP:
         mate = next(member for member in observation.team_of(seat) if member != seat)
         if counts[mate] > counts[seat]:
@@ -184,7 +189,7 @@ def _play(seat: int, observation: SlamObservation, legal: list[Action]) -> Actio
     return cheap
 
 
-def _cost(observation: SlamObservation, code: str) -> tuple[float, int]:
+def play_cost(observation: SlamObservation, code: str) -> tuple[float, int]:
     """What playing a card gives up: its number (5s dearest), and a twist's worth."""
     card = observation.card(code)
     number = card.number or 0

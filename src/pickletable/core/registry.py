@@ -45,9 +45,8 @@ class GameEntry:
     """...once this many of them have happened."""
     lead_scale: float
     """A change of `GameState.lead()` worth about three quarters of a win."""
-    hard_bot: str = ""
-    """A module whose ``make_hard(iterations, milliseconds)`` builds the game's own `hard`
-    (search with the game's hooks); empty for the plain ISMCTS of `hard_iterations`."""
+    hard: str = "ismcts"
+    """The bot name (as `pickletable.bots.bot_from_name` reads it) the `hard` level plays."""
 
 
 GAMES: tuple[GameEntry, ...] = (
@@ -74,7 +73,7 @@ GAMES: tuple[GameEntry, ...] = (
         horizon=frozenset({"rally_scored"}),
         horizon_count=1,
         lead_scale=1.5,
-        hard_bot="pickletable.bots.card_hard",
+        hard="cardsearch",
     ),
     GameEntry(
         id="slam",
@@ -87,6 +86,7 @@ GAMES: tuple[GameEntry, ...] = (
         horizon=frozenset({"round-won"}),
         horizon_count=1,
         lead_scale=1.0,
+        hard="slamsearch",
     ),
 )
 _BY_ID = {game.id: game for game in GAMES}

@@ -1,0 +1,263 @@
+"""Slam's `hard` bot: ISMCTS that reads the PLAY phase, rolls out like `medium`, scores game wins.
+
+Three things set it apart from the game-agnostic `ISMCTSBot` it builds on:
+
+- **Inference** (`slam_inference`): a player who passed in this PLAY phase
+  holds no card that followed and no DRAW card, and one who laid a card the
+  way `medium` does (the cheapest that follows) holds none cheaper; every
+  determinisation moves such cards out of that hand (into the stack or
+  another hidden place).
+- **Leaves scored by the goal**: a rollout runs to the end of the round,
+  and each seat is scored by its side's chance of winning the game from the
+  tokens then held (`slam_win_chance`), not by the round's token alone; a
+  token that stops a rival on two is worth more than one at the start.
+- **Rollouts** by the `medium` rules of thumb for every seat (the opponents
+  it meets most), and the heuristic's choice stands unless the search
+  clearly beats it (see `ISMCTSBot.choose`).
+
+The budget is a number of iterations (the same decision for the same seed)
+and a wall-clock cap, so that a decision stays within a second on a busy
+machine; ``slamsearch:N`` alone has no cap.
+
+>>> import random
+>>> from pickletable.core.agents import AgentView
+>>> from pickletable.games.slam import GAME
+>>> from pickletable.games.slam.scenario import arrange
+>>> state = arrange(GAME.new_game(3), hands=[["3", "4"], ["1", "1"], ["5", "2", "3"]], leader=0)
+>>> for text in ("play 3", "pass"):
+...     _ = state.apply_text(text)
+>>> bot = SlamSearchBot(60)
+>>> bot.name
+'slamsearch(60)'
+>>> bot.choose(AgentView(state, 2), random.Random(1)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from pickletable.bots.evaluation import Evaluation
+from pickletable.bots.ismcts import ISMCTSBot, Node, RolloutPolicy, SearchStats
+from pickletable.bots.slam_heuristic import decide
+from pickletable.bots.slam_inference import Exclusions, constrain, excluded_cards
+from pickletable.bots.slam_win_chance import win_chance
+from pickletable.core.actions import Action
+from pickletable.core.agents import AgentView
+from pickletable.core.chance import sample_outcome
+from pickletable.core.state import CHANCE, GameState
+from pickletable.games.slam.observer import SlamObservation
+from pickletable.games.slam.position import SlamPosition
+from pickletable.games.slam.steps import Step
+
+DEFAULT_ITERATIONS = 1500
+"""Iterations per decision of the `hard` level."""
+DEFAULT_MILLISECONDS = 700.0
+"""The `hard` level's wall-clock cap per decision (p95 within 1 s on a busy 2-core machine)."""
+
+
+class SlamSearchBot:
+    """Slam's `hard` bot: `SlamSearch` over determinisations that fit what the seat saw."""
+
+    def __init__(
+        self,
+        iterations: int = DEFAULT_ITERATIONS,
+        milliseconds: float | None = None,
+        *,
+        rollout: str = "heuristic",
+        inference: bool = True,
+    ) -> None:
+        self.search = SlamSearch(iterations, milliseconds, rollout=rollout)
+        self.inference = inference
+        settings = [str(iterations)]
+        if milliseconds is not None:
+            settings.append(f"{milliseconds:g}ms")
+        if rollout != "heuristic":
+            settings.append(rollout)
+        if not inference:
+            settings.append("uniform")
+        self.name = f"slamsearch({', '.join(settings)})"
+
+    @property
+    def last_stats(self) -> SearchStats:
+        """What the last search did."""
+        return self.search.last_stats
+
+    def choose(self, view: AgentView, rng: random.Random) -> Action:
+        """The search's choice over determinisations that fit what the seat saw."""
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        exclusions = excluded_cards(view.observed) if self.inference else {}
+        if exclusions:
+            view = BeliefView(view, exclusions)
+        return self.search.choose(view, rng)
+
+
+class BeliefView(AgentView):
+    """A seat's view whose samples keep each passer's hand free of the cards it cannot hold."""
+
+    def __init__(self, view: AgentView, exclusions: Exclusions) -> None:
+        # No call to AgentView.__init__: the wrapped view holds the state, this one never does.
+        self._view = view
+        self._exclusions = exclusions
+        self.seat = view.seat
+        self.game_id = view.game_id
+        self.legal_actions = view.legal_actions
+        self.__dict__["observed"] = view.observed
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A determinisation of the wrapped view, passers' hands put right."""
+        state = self._view.sample(rng)
+        if isinstance(state, SlamPosition):
+            constrain(state, self.seat, self._exclusions, rng)
+        return state
+
+
+class SlamSearch(ISMCTSBot):
+    """`ISMCTSBot` whose rollouts stopped at the end of a round score each side's game chance.
+
+    Heuristic rollouts call the `medium` rules directly on a lean observation
+    of the determinised state (`rollout_observation`), which gives the same
+    choices as `medium` at a fraction of the cost of a full observation.
+    """
+
+    def _policy(self, view: AgentView) -> RolloutPolicy:
+        if self.rollout != "heuristic":
+            return super()._policy(view)
+        return medium_rollout
+
+    def _iterate(
+        self,
+        root: Node,
+        state: GameState,
+        rng: random.Random,
+        policy: RolloutPolicy,
+        evaluation: Evaluation,
+        baseline: dict[int, float],
+        first: Action,
+    ) -> float:
+        """One iteration (as `ISMCTSBot._iterate`), scored by `game_values` at the horizon."""
+        del baseline
+        horizon = evaluation.horizon
+        events_left = evaluation.horizon_count
+        root_seat = state.current_player
+        assert root_seat is not None
+        for action in state.legal_actions():
+            sibling = root.children.get((root_seat, action))
+            if sibling is not None:
+                sibling.availability += 1
+        node = root.children.get((root_seat, first))
+        expanded = node is None
+        if node is None:
+            node = root.children[(root_seat, first)] = Node(root_seat, first)
+            node.availability = 1
+        for event in state.push(first):
+            if event.kind in horizon:
+                events_left -= 1
+        path = [root, node]
+        while events_left > 0 and not expanded:
+            player = state.current_player
+            if player is None:
+                break
+            if player == CHANCE:
+                action = sample_outcome(state, rng)
+                child = node.children.get((CHANCE, action))
+                expanded = child is None
+                if child is None:
+                    child = node.children[(CHANCE, action)] = Node(CHANCE, action)
+            else:
+                child, expanded = self._select(node, player, state, rng, policy)
+                action = child.action  # type: ignore[assignment]
+            for event in state.push(action):
+                if event.kind in horizon:
+                    events_left -= 1
+            node = child
+            path.append(node)
+        steps = 0
+        while events_left > 0 and steps < self.max_rollout_steps:
+            player = state.current_player
+            if player is None:
+                break
+            if player == CHANCE:
+                action = sample_outcome(state, rng)
+            else:
+                action = policy(state, player, rng)
+                steps += 1
+            for event in state.push(action):
+                if event.kind in horizon:
+                    events_left -= 1
+        values = game_values(state)
+        for visited in path:
+            visited.visits += 1
+            mover = visited.player
+            if mover is not None and mover != CHANCE:
+                visited.reward += (values.get(mover, 0.0) + 1.0) / 2.0
+        return (values.get(root_seat, 0.0) + 1.0) / 2.0
+
+
+def medium_rollout(state: GameState, player: int, rng: random.Random) -> Action:
+    """The `medium` choice for `player` in a determinised state."""
+    legal = state.legal_actions()
+    if len(legal) == 1 or not isinstance(state, SlamPosition):
+        return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+    return decide(player, rollout_observation(state, player), legal, rng)
+
+
+def rollout_observation(state: SlamPosition, seat: int) -> SlamObservation:
+    """What `medium` reads of a determinised state (other fields left empty).
+
+    Its hand is in no particular order: `medium` only counts and picks from it.
+    """
+    rules = state.rules
+    phase = state.phase
+    return SlamObservation(
+        seat=seat,
+        players=rules.players,
+        doubles=rules.doubles,
+        teams=rules.teams,
+        round=state.round,
+        dealer=state.dealer,
+        phase=phase,
+        step=state.step,
+        current_player=state.actor,
+        hand_counts=tuple(state.sizes),
+        discard_counts=(),
+        stack_count=0,
+        centre=(),
+        last_number=state.last_number,
+        may_follow=(),
+        inside=tuple(player for player, inside in enumerate(state.inside) if inside),
+        duel=state.duel,
+        last_player=state.last_player,
+        starter=None,
+        pending=state.pending,
+        draw_turns=None,
+        lap_limit=rules.lap_limit,
+        tokens=(),
+        tokens_to_win=rules.tokens_to_win,
+        outcome=None,
+        hand=tuple(code for code, copies in state.hands[seat].items() for _ in range(copies)),
+        discards=(),
+        drawn=state.drawn if state.step == Step.DISCARD and state.receiver == seat else None,
+        known_hands={},
+        deck=rules.deck,
+    )
+
+
+def game_values(state: GameState) -> dict[int, float]:
+    """Each seat's value from -1 to 1: twice its side's chance of winning the game, less one.
+
+    A finished game gives 1 to its winners and -1 to the others; a rollout
+    cut short inside a round (the step limit) counts the round as undecided.
+    """
+    outcome = state.outcome
+    if outcome is not None:
+        return outcome.returns(state.seats)
+    if not isinstance(state, SlamPosition):
+        return {seat: 0.0 for seat in state.seats}
+    rules = state.rules
+    tokens = tuple(state.tokens)
+    return {
+        seat: 2.0 * win_chance(tokens, rules.unit_of(seat), rules.tokens_to_win) - 1.0
+        for seat in state.seats
+    }
