@@ -1,10 +1,13 @@
-"""Bots for every game, by level: easy (random), medium (heuristic), hard (ISMCTS).
+"""Bots for every game, by level: easy (random), medium (heuristic), hard (ISMCTS or rollouts).
 
-`make_bot(level, game_id)` is what a seat written ``bot:LEVEL`` gets;
-`bot_from_name(name, game_id)` also reads the names the arena takes:
-``random``, ``heuristic``, ``ismcts``, ``ismcts:800`` (iterations),
-``ismcts:250ms`` (a time budget), ``ismcts:800:heuristic`` (heuristic
-rollouts), as well as the three levels; and, for the arena only,
+`make_bot(level, game_id)` is what a seat written ``bot:LEVEL`` gets (`hard`
+is the bot the game's registry entry names: ISMCTS, or for the board game
+whole-game rollouts); `bot_from_name(name, game_id)` also reads the names
+the arena takes: ``random``, ``heuristic``, ``ismcts``, ``ismcts:800``
+(iterations), ``ismcts:250ms`` (a time budget), ``ismcts:800:heuristic``
+(heuristic rollouts), ``rollout``, ``rollout:2000``, ``rollout:2000:1500ms``
+(the board game's rollout bot: rounds of rollouts, a time cap), as well
+as the three levels; and, for the arena only,
 ``omniscient`` (the same search seeing every hand, a yardstick for what hidden
 information is worth: see `pickletable.bots.omniscient`).
 
@@ -12,6 +15,8 @@ information is worth: see `pickletable.bots.omniscient`).
 'random'
 >>> bot_from_name("ismcts:300:heuristic", "card").name
 'ismcts(300, heuristic)'
+>>> make_bot("hard", "board").name
+'rollout(300, 700ms)'
 >>> bot_from_name("clever", "card")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -20,6 +25,11 @@ pickletable.core.errors.SeatError: unknown bot 'clever': use easy, medium, hard,
 
 from __future__ import annotations
 
+from pickletable.bots.board_hard import (
+    DEFAULT_MILLISECONDS,
+    DEFAULT_ROLLOUTS,
+    BoardRolloutBot,
+)
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.omniscient import OmniscientBot
@@ -30,7 +40,7 @@ from pickletable.core.registry import entry
 from pickletable.core.seats import LEARNED
 
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
-"""Each level and the bot that plays it."""
+"""Each level and the bot that plays it (`hard`: unless the game's registry entry names another)."""
 
 
 def make_bot(level: str, game_id: str) -> Agent:
@@ -39,7 +49,7 @@ def make_bot(level: str, game_id: str) -> Agent:
         return bot_from_name(level, game_id)
     if level not in LEVELS:
         raise SeatError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
-    return bot_from_name(LEVELS[level], game_id)
+    return bot_from_name(level, game_id)
 
 
 def bot_from_name(name: str, game_id: str) -> Agent:
@@ -48,7 +58,7 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return _learned(name.strip()[len(LEARNED) :], game_id)
     text = name.strip().lower()
     if text in LEVELS:
-        text = LEVELS[text]
+        text = _level_bot(text, game_id)
     kind, *settings = text.split(":")
     if kind == "random" and not settings:
         return RandomBot()
@@ -58,48 +68,49 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return _ismcts(name, game_id, settings)
     if kind == "omniscient" and len(settings) <= 2:
         return OmniscientBot(_ismcts(name, game_id, settings))
+    if kind == "rollout" and len(settings) <= 2:
+        return _rollout(name, game_id, settings)
     raise SeatError(
         f"unknown bot {name!r}: use easy, medium, hard, random, heuristic, "
-        "ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same options) "
-        "or learned:PATH"
+        "ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same options), "
+        "rollout[:N][:Nms] (board game) or learned:PATH"
     )
 
 
-def _learned(path: str, game_id: str) -> Agent:
-    """A policy trained with `pickletable.envs` (``learned:PATH``), for the game it was made for."""
-    try:
-        from pickletable.envs.learning import load_agent
-    except ImportError:
-        raise SeatError("learned bots need the rl extra: pip install 'pickletable[rl]'") from None
-    return load_agent(path, game_id)
+def _level_bot(level: str, game_id: str) -> str:
+    """The bot name a level stands for in a game (`hard` as the registry entry says)."""
+    if level == "hard":
+        try:
+            return entry(game_id).hard
+        except UnknownGameError:
+            pass
+    return LEVELS[level]
 
 
-def _ismcts(name: str, game_id: str, settings: list[str]) -> ISMCTSBot:
-    try:
-        game = entry(game_id)
-        iterations, rollout = game.hard_iterations, game.hard_rollout
-    except UnknownGameError:
-        iterations, rollout = 300, "random"
-    milliseconds: float | None = None
+def _rollout(name: str, game_id: str, settings: list[str]) -> BoardRolloutBot:
+    """The board game's rollout bot: ``rollout[:N][:Nms]``.
+
+    Plain ``rollout`` is the `hard` level (its rounds and time cap); ``N``
+    alone sets the rounds with no time cap (the same decision for the same
+    seed), ``Nms`` a time cap.
+    """
+    if game_id != "board":
+        raise SeatError(f"bot {name!r}: the rollout bot plays the board game only")
+    rollouts = DEFAULT_ROLLOUTS
+    milliseconds: float | None = None if settings else DEFAULT_MILLISECONDS
     for setting in settings:
-        if setting in ("random", "heuristic"):
-            rollout = setting
-        elif setting.endswith("ms") and setting[:-2].isdigit():
+        if setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
             milliseconds = float(setting[:-2])
-            iterations = 1_000_000
         elif setting.isdigit() and int(setting) > 0:
-            iterations = int(setting)
+            rollouts = int(setting)
         else:
-            raise SeatError(f"bot {name!r}: {setting!r} is not N, Nms, random or heuristic")
-    bot = ISMCTSBot(iterations, milliseconds, rollout=rollout)
-    if milliseconds is not None:
-        rollouts = "" if rollout == "random" else ", heuristic"
-        bot.name = f"ismcts({milliseconds:g}ms{rollouts})"
-    return bot
+            raise SeatError(f"bot {name!r}: {setting!r} is not N (rollouts) or Nms")
+    return BoardRolloutBot(rollouts, milliseconds)
 
 
 __all__ = [
     "LEVELS",
+    "BoardRolloutBot",
     "HeuristicBot",
     "ISMCTSBot",
     "OmniscientBot",

@@ -45,6 +45,8 @@ class GameEntry:
     """...once this many of them have happened."""
     lead_scale: float
     """A change of `GameState.lead()` worth about three quarters of a win."""
+    hard: str = "ismcts"
+    """The bot name (as `pickletable.bots.bot_from_name` reads it) the `hard` level plays."""
 
 
 GAMES: tuple[GameEntry, ...] = (
@@ -59,6 +61,7 @@ GAMES: tuple[GameEntry, ...] = (
         horizon=frozenset({"point"}),
         horizon_count=4,
         lead_scale=2.0,
+        hard="rollout",
     ),
     GameEntry(
         id="card",
