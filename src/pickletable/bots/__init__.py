@@ -25,11 +25,6 @@ pickletable.core.errors.SeatError: unknown bot 'clever': use easy, medium, hard,
 
 from __future__ import annotations
 
-from pickletable.bots.board_hard import (
-    DEFAULT_MILLISECONDS,
-    DEFAULT_ROLLOUTS,
-    BoardRolloutBot,
-)
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.omniscient import OmniscientBot
@@ -87,7 +82,7 @@ def _level_bot(level: str, game_id: str) -> str:
     return LEVELS[level]
 
 
-def _rollout(name: str, game_id: str, settings: list[str]) -> BoardRolloutBot:
+def _rollout(name: str, game_id: str, settings: list[str]) -> Agent:
     """The board game's rollout bot: ``rollout[:N][:Nms]``.
 
     Plain ``rollout`` is the `hard` level (its rounds and time cap); ``N``
@@ -96,6 +91,12 @@ def _rollout(name: str, game_id: str, settings: list[str]) -> BoardRolloutBot:
     """
     if game_id != "board":
         raise SeatError(f"bot {name!r}: the rollout bot plays the board game only")
+    from pickletable.bots.board_hard import (
+        DEFAULT_MILLISECONDS,
+        DEFAULT_ROLLOUTS,
+        BoardRolloutBot,
+    )
+
     rollouts = DEFAULT_ROLLOUTS
     milliseconds: float | None = None if settings else DEFAULT_MILLISECONDS
     for setting in settings:
@@ -108,9 +109,41 @@ def _rollout(name: str, game_id: str, settings: list[str]) -> BoardRolloutBot:
     return BoardRolloutBot(rollouts, milliseconds)
 
 
+def _learned(path: str, game_id: str) -> Agent:
+    """A policy trained with `pickletable.envs` (``learned:PATH``), for the game it was made for."""
+    try:
+        from pickletable.envs.learning import load_agent
+    except ImportError:
+        raise SeatError("learned bots need the rl extra: pip install 'pickletable[rl]'") from None
+    return load_agent(path, game_id)
+
+
+def _ismcts(name: str, game_id: str, settings: list[str]) -> ISMCTSBot:
+    try:
+        game = entry(game_id)
+        iterations, rollout = game.hard_iterations, game.hard_rollout
+    except UnknownGameError:
+        iterations, rollout = 300, "random"
+    milliseconds: float | None = None
+    for setting in settings:
+        if setting in ("random", "heuristic"):
+            rollout = setting
+        elif setting.endswith("ms") and setting[:-2].isdigit():
+            milliseconds = float(setting[:-2])
+            iterations = 1_000_000
+        elif setting.isdigit() and int(setting) > 0:
+            iterations = int(setting)
+        else:
+            raise SeatError(f"bot {name!r}: {setting!r} is not N, Nms, random or heuristic")
+    bot = ISMCTSBot(iterations, milliseconds, rollout=rollout)
+    if milliseconds is not None:
+        rollouts = "" if rollout == "random" else ", heuristic"
+        bot.name = f"ismcts({milliseconds:g}ms{rollouts})"
+    return bot
+
+
 __all__ = [
     "LEVELS",
-    "BoardRolloutBot",
     "HeuristicBot",
     "ISMCTSBot",
     "OmniscientBot",

@@ -43,6 +43,7 @@ import math
 import random
 import time
 from itertools import accumulate
+from typing import ClassVar
 
 from pickletable.bots.board_medium import fast_medium
 from pickletable.core.actions import Action
@@ -149,11 +150,7 @@ def play_out(state: BoardPosition, seat: int, rng: random.Random) -> float:
         player = state.current_player
         if player is None:
             break
-        if player == CHANCE:
-            action = sampler.sample(state, rng)
-        else:
-            action = fast_medium(state, player)
-        state.push(action)
+        state.push(sampler.sample(state, rng) if player == CHANCE else fast_medium(state, player))
     outcome = state.outcome
     if outcome is None:
         return 0.5
@@ -163,7 +160,7 @@ def play_out(state: BoardPosition, seat: int, rng: random.Random) -> float:
 class _Chance:
     """Dice rolls from precomputed cumulative weights (piles go through `sample_outcome`)."""
 
-    _cache: dict[int, tuple[BoardRules, _Chance]] = {}
+    _cache: ClassVar[dict[int, tuple[BoardRules, _Chance]]] = {}
 
     def __init__(self, rules: BoardRules) -> None:
         self.outcome = _table(rules.outcome_die)
@@ -224,4 +221,3 @@ def _paired(first: list[float], second: list[float]) -> tuple[float, float]:
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
-
