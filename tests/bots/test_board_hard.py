@@ -113,8 +113,8 @@ def test_a_decision_is_the_same_for_the_same_seed() -> None:
 
 
 def test_hard_is_the_rollout_bot_in_the_board_game_only() -> None:
-    assert make_bot("hard", "board").name == "rollout(300, 700ms)"
-    assert bot_from_name("hard", "board").name == "rollout(300, 700ms)"
+    assert make_bot("hard", "board").name == "rollout(300, 800ms)"
+    assert bot_from_name("hard", "board").name == "rollout(300, 800ms)"
     assert make_bot("hard", "card").name.startswith("ismcts")
     assert bot_from_name("rollout:2000", "board").name == "rollout(2000)"
     assert bot_from_name("rollout:50:400ms", "board").name == "rollout(50, 400ms)"

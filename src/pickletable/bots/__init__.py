@@ -16,7 +16,7 @@ information is worth: see `pickletable.bots.omniscient`).
 >>> bot_from_name("ismcts:300:heuristic", "card").name
 'ismcts(300, heuristic)'
 >>> make_bot("hard", "board").name
-'rollout(300, 700ms)'
+'rollout(300, 800ms)'
 >>> bot_from_name("clever", "card")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...

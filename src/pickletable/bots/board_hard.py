@@ -57,7 +57,7 @@ from pickletable.games.board.vocabulary import OUTCOME_DIE_STEPS, PLACE_STANCHIO
 DEFAULT_ROLLOUTS = 300
 """Rounds of rollouts (one per remaining action each) of the `hard` bot at most."""
 
-DEFAULT_MILLISECONDS = 700.0
+DEFAULT_MILLISECONDS = 800.0
 """The `hard` bot's wall-clock cap per decision, so that it answers within a second."""
 
 ELIMINATION_Z = 2.5
