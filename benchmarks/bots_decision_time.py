@@ -18,7 +18,7 @@ from pickletable.analysis.statistics import percentile
 from pickletable.bots import make_bot
 from pickletable.core.agents import Agent
 from pickletable.core.match import run_match
-from pickletable.core.registry import entry, get_game
+from pickletable.core.registry import get_game
 
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("board", 2, {"level": "advanced"}),
@@ -33,7 +33,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     columns = ("decisions", "mean ms", "p95 ms", "max ms")
-    print(f"{'game':6} {'bot':8} {'budget':>18} " + " ".join(f"{c:>9}" for c in columns))
+    print(f"{'game':6} {'bot':8} {'budget':>22} " + " ".join(f"{c:>9}" for c in columns))
     for game, players, options in TABLES:
         times: dict[str, list[float]] = {"hard": [], "medium": []}
         for index in range(args.games):
@@ -48,11 +48,10 @@ def main() -> None:
                 for seat in seats
             }
             run_match(state, agents, random.Random(args.seed + index))
-        iterations, rollout = entry(game).hard_iterations, entry(game).hard_rollout
         for level, values in times.items():
-            budget = f"{iterations} it, {rollout}" if level == "hard" else "-"
+            budget = make_bot("hard", game).name if level == "hard" else "-"
             print(
-                f"{game:6} {level:8} {budget:>18} {len(values):9d} "
+                f"{game:6} {level:8} {budget:>22} {len(values):9d} "
                 f"{sum(values) / max(1, len(values)):9.2f} {percentile(values, 0.95):9.2f} "
                 f"{max(values, default=0.0):9.2f}",
                 flush=True,

@@ -46,6 +46,7 @@ from itertools import accumulate
 from typing import ClassVar
 
 from pickletable.bots.board_medium import fast_medium
+from pickletable.bots.board_value import applies, win_chance
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
@@ -87,6 +88,7 @@ class BoardRolloutBot:
         *,
         prior: bool = True,
         margin: float = 1.0,
+        whole_games: bool = False,
     ) -> None:
         if rollouts < 1:
             raise ValueError(f"the rollout bot needs at least one rollout, not {rollouts}")
@@ -94,7 +96,13 @@ class BoardRolloutBot:
         self.milliseconds = milliseconds
         self.prior = prior
         self.margin = margin
-        self.name = f"rollout({rollouts}{'' if milliseconds is None else f', {milliseconds:g}ms'})"
+        self.whole_games = whole_games
+        settings = [str(rollouts)]
+        if milliseconds is not None:
+            settings.append(f"{milliseconds:g}ms")
+        if whole_games:
+            settings.append("game")
+        self.name = f"rollout({', '.join(settings)})"
         self.last_rounds = 0
 
     def choose(self, view: AgentView, rng: random.Random) -> Action:
@@ -126,6 +134,7 @@ class BoardRolloutBot:
         started = time.perf_counter()
         deadline = None if self.milliseconds is None else started + self.milliseconds / 1000
         results: dict[Action, list[float]] = {action: [] for action in actions}
+        play = play_out if self.whole_games or not applies(root) else play_rally
         alive = list(actions)
         rounds = 0
         while rounds < self.rollouts and len(alive) > 1:
@@ -133,7 +142,7 @@ class BoardRolloutBot:
             for action in alive:
                 state = root.clone()
                 state.push(action)
-                results[action].append(play_out(state, seat, random.Random(seed)))
+                results[action].append(play(state, seat, random.Random(seed)))
             rounds += 1
             if rounds >= _FIRST_CHECK and rounds % _CHECK_EVERY == 0:
                 alive = _survivors(alive, results)
@@ -155,6 +164,21 @@ def play_out(state: BoardPosition, seat: int, rng: random.Random) -> float:
     if outcome is None:
         return 0.5
     return 1.0 if seat in outcome.winners else 0.0
+
+
+def play_rally(state: BoardPosition, seat: int, rng: random.Random) -> float:
+    """Play `state` with `medium` to the next serve: `seat`'s chance to win from there.
+
+    The chance is `pickletable.bots.board_value.win_chance` (1 or 0 if the
+    game ended first).
+    """
+    sampler = _Chance.of(state.rules)
+    for _ in range(MAX_STEPS):
+        player = state.current_player
+        if player is None or state.step == Step.SERVE:
+            break
+        state.push(sampler.sample(state, rng) if player == CHANCE else fast_medium(state, player))
+    return win_chance(state, seat)
 
 
 class _Chance:
