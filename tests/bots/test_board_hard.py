@@ -8,14 +8,17 @@ from typing import Any
 import pytest
 
 from pickletable.bots import bot_from_name, make_bot
-from pickletable.bots.board_hard import BoardRolloutBot
+from pickletable.bots.board_hard import BoardRolloutBot, play_rally
 from pickletable.bots.board_heuristic import choose
 from pickletable.bots.board_medium import fast_medium
+from pickletable.bots.board_value import applies, win_chance
+from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.errors import SeatError
 from pickletable.core.registry import get_game
 from pickletable.core.state import GameState
 from pickletable.games.board.position import BoardPosition
+from pickletable.games.board.vocabulary import Step
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
 
 BOARD = [variant for variant in VARIANTS if variant[0] == "board"]
@@ -118,10 +121,11 @@ def test_hard_is_the_rollout_bot_in_the_board_game_only() -> None:
     assert make_bot("hard", "card").name.startswith("ismcts")
     assert bot_from_name("rollout:2000", "board").name == "rollout(2000)"
     assert bot_from_name("rollout:50:400ms", "board").name == "rollout(50, 400ms)"
+    assert bot_from_name("rollout:400:game", "board").name == "rollout(400, game)"
     assert bot_from_name("ismcts:40", "board").name == "ismcts(40)"
 
 
-@pytest.mark.parametrize("name", ["rollout:0", "rollout:fast", "rollout:1:2:3"])
+@pytest.mark.parametrize("name", ["rollout:0", "rollout:fast", "rollout:1:2:3:4"])
 def test_a_bad_rollout_name_is_refused_clearly(name: str) -> None:
     with pytest.raises(SeatError, match="rollout"):
         bot_from_name(name, "board")
@@ -130,3 +134,47 @@ def test_a_bad_rollout_name_is_refused_clearly(name: str) -> None:
 def test_the_rollout_bot_is_refused_in_other_games() -> None:
     with pytest.raises(SeatError, match="board game only"):
         bot_from_name("rollout", "card")
+
+
+def advanced_singles_rally() -> BoardPosition:
+    """An advanced singles game at the first serve."""
+    state = as_board(get_game("board").new_game(2, {"level": "advanced"}))
+    for text in ["draw dinkin-dana", "draw lobster-lou"]:
+        state.apply_text(text)
+    while state.current_player == -1:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_the_two_chances_of_winning_add_up_to_one() -> None:
+    state = advanced_singles_rally()
+    assert applies(state)
+    state.skill = [6, 0, 3, 0]
+    assert win_chance(state, 0) + win_chance(state, 2) == pytest.approx(1.0)
+    assert win_chance(state, 0) > 0.5  # three spaces ahead
+
+
+def test_an_ace_in_hand_raises_the_chance_of_winning() -> None:
+    state = advanced_singles_rally()
+    state.skill_hand[0] = ["in-drop"]
+    without = win_chance(state, 0)
+    state.skill_hand[0] = ["in-drop", "ace"]
+    assert win_chance(state, 0) > without
+
+
+def test_the_model_is_only_used_where_it_was_fitted() -> None:
+    for players, options in [
+        (4, {"level": "advanced"}),
+        (2, {"level": "intermediate"}),
+        (2, {"level": "advanced", "target": 2.5}),
+    ]:
+        assert not applies(as_board(get_game("board").new_game(players, options)))
+
+
+def test_a_rally_rollout_stops_at_the_next_serve() -> None:
+    state = as_board(one_point_game().clone())
+    state.rules = advanced_singles_rally().rules  # the fitted track, so the model applies
+    state.push(Action("roll"))
+    chance = play_rally(state, 0, random.Random(4))
+    assert state.step in (Step.SERVE, Step.OVER)
+    assert 0.0 <= chance <= 1.0

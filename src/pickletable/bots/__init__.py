@@ -2,12 +2,13 @@
 
 `make_bot(level, game_id)` is what a seat written ``bot:LEVEL`` gets (`hard`
 is the bot the game's registry entry names: ISMCTS, or for the board game
-whole-game rollouts); `bot_from_name(name, game_id)` also reads the names
+rollouts valued by the chance of winning); `bot_from_name(name, game_id)` also reads the names
 the arena takes: ``random``, ``heuristic``, ``ismcts``, ``ismcts:800``
 (iterations), ``ismcts:250ms`` (a time budget), ``ismcts:800:heuristic``
-(heuristic rollouts), ``rollout``, ``rollout:2000``, ``rollout:2000:1500ms``
-(the board game's rollout bot: rounds of rollouts, a time cap), as well
-as the three levels; and, for the arena only,
+(heuristic rollouts), ``rollout``, ``rollout:2000``, ``rollout:2000:1500ms``,
+``rollout:2000:game`` (the board game's rollout bot: rounds of rollouts, a
+time cap, whole-game rollouts), as well as the three levels; and, for the
+arena only,
 ``omniscient`` (the same search seeing every hand, a yardstick for what hidden
 information is worth: see `pickletable.bots.omniscient`).
 
@@ -63,12 +64,12 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return _ismcts(name, game_id, settings)
     if kind == "omniscient" and len(settings) <= 2:
         return OmniscientBot(_ismcts(name, game_id, settings))
-    if kind == "rollout" and len(settings) <= 2:
+    if kind == "rollout" and len(settings) <= 3:
         return _rollout(name, game_id, settings)
     raise SeatError(
         f"unknown bot {name!r}: use easy, medium, hard, random, heuristic, "
         "ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same options), "
-        "rollout[:N][:Nms] (board game) or learned:PATH"
+        "rollout[:N][:Nms][:game] (board game) or learned:PATH"
     )
 
 
@@ -83,11 +84,11 @@ def _level_bot(level: str, game_id: str) -> str:
 
 
 def _rollout(name: str, game_id: str, settings: list[str]) -> Agent:
-    """The board game's rollout bot: ``rollout[:N][:Nms]``.
+    """The board game's rollout bot: ``rollout[:N][:Nms][:game]``.
 
     Plain ``rollout`` is the `hard` level (its rounds and time cap); ``N``
     alone sets the rounds with no time cap (the same decision for the same
-    seed), ``Nms`` a time cap.
+    seed), ``Nms`` a time cap, ``game`` whole-game rollouts everywhere.
     """
     if game_id != "board":
         raise SeatError(f"bot {name!r}: the rollout bot plays the board game only")
@@ -99,14 +100,17 @@ def _rollout(name: str, game_id: str, settings: list[str]) -> Agent:
 
     rollouts = DEFAULT_ROLLOUTS
     milliseconds: float | None = None if settings else DEFAULT_MILLISECONDS
+    whole_games = False
     for setting in settings:
-        if setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
+        if setting == "game":
+            whole_games = True
+        elif setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
             milliseconds = float(setting[:-2])
         elif setting.isdigit() and int(setting) > 0:
             rollouts = int(setting)
         else:
-            raise SeatError(f"bot {name!r}: {setting!r} is not N (rollouts) or Nms")
-    return BoardRolloutBot(rollouts, milliseconds)
+            raise SeatError(f"bot {name!r}: {setting!r} is not N (rollouts), Nms or game")
+    return BoardRolloutBot(rollouts, milliseconds, whole_games=whole_games)
 
 
 def _learned(path: str, game_id: str) -> Agent:

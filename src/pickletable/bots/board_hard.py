@@ -2,14 +2,22 @@
 
 The board game asks few real questions (play a Skill or Strategy Card or
 roll, whom to serve after a Strategy Card, whom a Play Card moves back), and
-a whole game plays out in a few milliseconds on the engine's push path. So
-`BoardRolloutBot` needs no tree: for each legal action it plays the game to
-its end many times, every seat played by the `medium` rules of thumb, and
-counts the wins of its own side.
+a rally plays out in a fraction of a millisecond on the engine's push path.
+So `BoardRolloutBot` needs no tree: for each legal action it plays on many
+times, every seat played by the `medium` rules of thumb (`fast_medium`), and
+averages its side's chance of winning the game:
 
-- It starts from a state drawn from the seat's view (`AgentView.sample`):
-  the board game hides nothing but the order of unseen pile cards, which
-  the engine does not even store, so it reads no more than the seat sees.
+- in advanced singles (the game `pickletable.bots.board_value` was fitted
+  on) it plays to the next serve and scores the chance the fitted model
+  gives from there (1 or 0 if the game ended first): the rest of the game's
+  dice add no noise, so a few hundred rollouts tell close choices apart;
+- elsewhere (doubles, other levels and tracks), or with `whole_games`, it
+  plays to the end of the game and counts wins.
+
+It starts from a state drawn from the seat's view (`AgentView.sample`):
+the board game hides nothing but the order of unseen pile cards, which the
+engine does not even store, so it reads no more than the seat sees.
+
 - The rollouts come in rounds: one seed per round, every remaining action on
   its own copy with an RNG seeded alike (common random numbers), so two
   actions are compared on the same dice and draws, pair by pair.
@@ -21,9 +29,6 @@ counts the wins of its own side.
   `margin` standard errors of the paired difference.
 - A single legal action is played at once, and so is placing the stanchion
   (serving without it loses the serve, and nothing else changes).
-
-The rollouts play `medium` through `fast_medium`, the same rules read
-straight from the position (no observation built per move).
 
 >>> import random
 >>> from pickletable.core.agents import AgentView
@@ -72,13 +77,14 @@ _CHECK_EVERY = 8
 
 
 class BoardRolloutBot:
-    """Values each legal action by whole-game rollouts with `medium` at every seat.
+    """Values each legal action by rollouts with `medium` at every seat (module docstring).
 
     `rollouts` is the most rounds (rollouts per action); `milliseconds` an
     optional wall-clock cap (None: the rounds alone decide, so a decision
     is the same for the same seed). `prior` keeps `medium`'s choice unless
     another action beats it by `margin` standard errors; without it the
-    best mean wins.
+    best mean wins. `whole_games` plays every rollout to the end of the
+    game, even where the win-chance model applies.
     """
 
     def __init__(
@@ -126,7 +132,7 @@ class BoardRolloutBot:
     def values(
         self, root: BoardPosition, seat: int, actions: list[Action], rng: random.Random
     ) -> dict[Action, list[float]]:
-        """Each action's rollout results (1 a win of `seat`'s side, 0 a loss), round by round.
+        """Each action's rollout results (`seat`'s side's chance to win), round by round.
 
         An action dropped by elimination keeps the results it had; the
         others have one more each per round.
@@ -154,7 +160,7 @@ class BoardRolloutBot:
 
 def play_out(state: BoardPosition, seat: int, rng: random.Random) -> float:
     """Play `state` to the end with `medium` at every seat: 1 if `seat`'s side wins, else 0."""
-    sampler = _Chance.of(state.rules)
+    sampler = FastChance.of(state.rules)
     for _ in range(MAX_STEPS):
         player = state.current_player
         if player is None:
@@ -172,7 +178,7 @@ def play_rally(state: BoardPosition, seat: int, rng: random.Random) -> float:
     The chance is `pickletable.bots.board_value.win_chance` (1 or 0 if the
     game ended first).
     """
-    sampler = _Chance.of(state.rules)
+    sampler = FastChance.of(state.rules)
     for _ in range(MAX_STEPS):
         player = state.current_player
         if player is None or state.step == Step.SERVE:
@@ -181,17 +187,17 @@ def play_rally(state: BoardPosition, seat: int, rng: random.Random) -> float:
     return win_chance(state, seat)
 
 
-class _Chance:
-    """Dice rolls from precomputed cumulative weights (piles go through `sample_outcome`)."""
+class FastChance:
+    """Chance for rollouts: dice from precomputed cumulative weights, piles by `sample_outcome`."""
 
-    _cache: ClassVar[dict[int, tuple[BoardRules, _Chance]]] = {}
+    _cache: ClassVar[dict[int, tuple[BoardRules, FastChance]]] = {}
 
     def __init__(self, rules: BoardRules) -> None:
         self.outcome = _table(rules.outcome_die)
         self.hit = _table(rules.hit_die)
 
     @classmethod
-    def of(cls, rules: BoardRules) -> _Chance:
+    def of(cls, rules: BoardRules) -> FastChance:
         """The sampler of these rules (made once per rules object)."""
         cached = cls._cache.get(id(rules))
         if cached is None or cached[0] is not rules:
