@@ -163,11 +163,12 @@ def test_an_ace_in_hand_raises_the_chance_of_winning() -> None:
 
 
 def test_the_model_is_only_used_where_it_was_fitted() -> None:
-    for players, options in [
+    variants: list[tuple[int, dict[str, Any]]] = [
         (4, {"level": "advanced"}),
         (2, {"level": "intermediate"}),
         (2, {"level": "advanced", "target": 2.5}),
-    ]:
+    ]
+    for players, options in variants:
         assert not applies(as_board(get_game("board").new_game(players, options)))
 
 
