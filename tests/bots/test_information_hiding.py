@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, SlamSearchBot, bot_from_name
+from pickletable.bots.board_hard import BoardRolloutBot
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.chance import sample_outcome
@@ -165,7 +166,7 @@ def test_the_board_game_has_no_hidden_cards_to_leak(variant: Variant) -> None:
         views = [seen(state, s) for s in (*state.seats, None)]
         assert all(view == views[0] for view in views)
         assert board_fields(other) == board_fields(state)
-        for bot in (RandomBot(), HeuristicBot(), ISMCTSBot(25)):
+        for bot in (RandomBot(), HeuristicBot(), ISMCTSBot(25), BoardRolloutBot(20)):
             assert decisions(bot, state, seat, index) == decisions(bot, other, seat, index)
 
 

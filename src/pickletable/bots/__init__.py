@@ -1,14 +1,17 @@
-"""Bots for every game, by level: easy (random), medium (heuristic), hard (ISMCTS).
+"""Bots for every game, by level: easy (random), medium (heuristic), hard (ISMCTS or rollouts).
 
-`make_bot(level, game_id)` is what a seat written ``bot:LEVEL`` gets;
-`bot_from_name(name, game_id)` also reads the names the arena takes:
-``random``, ``heuristic``, ``ismcts``, ``ismcts:800`` (iterations),
-``ismcts:250ms`` (a time budget), ``ismcts:800:heuristic`` (heuristic
-rollouts), ``cardsearch[:N|:Nms]`` (the card game's `hard`: see
+`make_bot(level, game_id)` is what a seat written ``bot:LEVEL`` gets (`hard`
+is the bot the game's registry entry names); `bot_from_name(name, game_id)`
+also reads the names the arena takes: ``random``, ``heuristic``, ``ismcts``,
+``ismcts:800`` (iterations), ``ismcts:250ms`` (a time budget),
+``ismcts:800:heuristic`` (heuristic rollouts), ``rollout[:N][:Nms][:game]``
+(the board game's `hard`: rounds of rollouts valued by the chance of winning,
+a time cap, whole-game rollouts; see `pickletable.bots.board_hard`),
+``cardsearch[:N|:Nms]`` (the card game's `hard`: see
 `pickletable.bots.card_hard`), ``slamsearch[:N][:Nms]`` (Slam's `hard`: see
-`pickletable.bots.slam_search`), as well as the three levels (`hard` is the
-bot the game's registry entry names) and ``hard:N`` or ``hard:Nms`` (that
-bot at another budget); and, for the arena only,
+`pickletable.bots.slam_search`), as well as the three levels and ``hard:N``
+or ``hard:Nms`` (the game's `hard` bot at another budget); and, for the
+arena only,
 ``omniscient`` (the same search seeing every hand, a yardstick for what hidden
 information is worth: see `pickletable.bots.omniscient`).
 
@@ -18,6 +21,8 @@ information is worth: see `pickletable.bots.omniscient`).
 'ismcts(300, heuristic)'
 >>> make_bot("hard", "slam").name
 'slamsearch(1500, 700ms)'
+>>> make_bot("hard", "board").name
+'rollout(300, 800ms)'
 >>> bot_from_name("clever", "card")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -74,10 +79,13 @@ def bot_from_name(name: str, game_id: str) -> Agent:
         return _slam_search(name, game_id, settings)
     if kind == "cardsearch" and len(settings) <= 1:
         return _card_search(name, game_id, settings)
+    if kind == "rollout" and len(settings) <= 3:
+        return _rollout(name, game_id, settings)
     raise SeatError(
         f"unknown bot {name!r}: use easy, medium, hard, random, heuristic, "
         "hard[:N|:Nms], ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same "
-        "options), cardsearch[:N|:Nms] (card), slamsearch[:N][:Nms] (Slam) or learned:PATH"
+        "options), rollout[:N][:Nms][:game] (board), cardsearch[:N|:Nms] (card), "
+        "slamsearch[:N][:Nms] (Slam) or learned:PATH"
     )
 
 
@@ -110,6 +118,36 @@ def _slam_search(name: str, game_id: str, settings: list[str]) -> SlamSearchBot:
         else:
             raise SeatError(f"bot {name!r}: {setting!r} is not N (iterations) or Nms")
     return SlamSearchBot(iterations, milliseconds)
+
+
+def _rollout(name: str, game_id: str, settings: list[str]) -> Agent:
+    """The board game's rollout bot: ``rollout[:N][:Nms][:game]``.
+
+    Plain ``rollout`` is the `hard` level (its rounds and time cap); ``N``
+    alone sets the rounds with no time cap (the same decision for the same
+    seed), ``Nms`` a time cap, ``game`` whole-game rollouts everywhere.
+    """
+    if game_id != "board":
+        raise SeatError(f"bot {name!r}: the rollout bot plays the board game only")
+    from pickletable.bots.board_hard import (
+        DEFAULT_MILLISECONDS,
+        DEFAULT_ROLLOUTS,
+        BoardRolloutBot,
+    )
+
+    rollouts = DEFAULT_ROLLOUTS
+    milliseconds: float | None = None if settings else DEFAULT_MILLISECONDS
+    whole_games = False
+    for setting in settings:
+        if setting == "game":
+            whole_games = True
+        elif setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
+            milliseconds = float(setting[:-2])
+        elif setting.isdigit() and int(setting) > 0:
+            rollouts = int(setting)
+        else:
+            raise SeatError(f"bot {name!r}: {setting!r} is not N (rollouts), Nms or game")
+    return BoardRolloutBot(rollouts, milliseconds, whole_games=whole_games)
 
 
 def _learned(path: str, game_id: str) -> Agent:

@@ -34,8 +34,9 @@ def arena(
         typer.Option(
             "--bots",
             help="one bot per seat, comma-separated: easy, medium, hard, random, heuristic, "
-            "ismcts[:N|:Nms][:random|:heuristic], or omniscient (the same options; it sees "
-            "every hand, a yardstick for what hidden cards are worth)",
+            "ismcts[:N|:Nms][:random|:heuristic], omniscient (the same options; it sees "
+            "every hand, a yardstick for what hidden cards are worth), or for the board game "
+            "rollout[:N][:Nms] (whole-game rollouts per action; hard is rollout)",
         ),
     ],
     games: Annotated[int, typer.Option("--games", min=1, help="how many games")] = 100,

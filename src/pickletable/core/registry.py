@@ -61,6 +61,7 @@ GAMES: tuple[GameEntry, ...] = (
         horizon=frozenset({"point"}),
         horizon_count=4,
         lead_scale=2.0,
+        hard="rollout",
     ),
     GameEntry(
         id="card",
