@@ -297,3 +297,18 @@ def test_analyze_sweep_and_self_contained_report(tmp_path: Path) -> None:
     page = report.read_text()
     assert page.count("data:image/png;base64,") >= 2
     assert "http" not in page
+
+
+def test_a_check_in_blocks_gives_the_same_figures_on_one_process_or_two(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pickletable.analysis.exact.check as check_module
+
+    monkeypatch.setattr(check_module, "BLOCK", 150)
+    variant = make_variant("t", 2, ["target=2.0"], "beginner", None)
+    result = analyse(variant, exact=True)
+    alone = run_check(result, 400, seed=7, workers=1)
+    shared = run_check(result, 400, seed=7, workers=2)
+    assert alone.games == shared.games == 400
+    assert len(alone.rallies) == 400
+    assert (alone.first_server_wins, alone.rallies) == (shared.first_server_wins, shared.rallies)

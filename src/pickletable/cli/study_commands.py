@@ -111,6 +111,10 @@ def analyze(
         int, typer.Option("--orders", min=1, help="intermediate: Play pile orders sampled")
     ] = 100,
     seed: Annotated[int, typer.Option("--seed", help="seed of the orders and the check")] = 0,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", min=1, help="processes for --check (the same figures for any)"),
+    ] = 1,
     exact: Annotated[
         bool | None,
         typer.Option("--exact/--float", help="beginner: force exact rationals or floats"),
@@ -129,6 +133,7 @@ def analyze(
         as_json=as_json,
         check=check,
         seed=seed,
+        workers=workers,
         orders=orders,
         play_order=play_order,
         report=report,

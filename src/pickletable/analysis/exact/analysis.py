@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from pickletable.analysis.exact.chain import POLICY, Chain, Levels, PlayCard, play_deck, team_of
-from pickletable.analysis.exact.check import CheckResult, simulate
+from pickletable.analysis.exact.check import CheckResult, simulate_blocks
 from pickletable.analysis.exact.rally import Die, Rally, solve_rally
 from pickletable.analysis.exact.solver import Solution, solve_beginner, solve_order
 from pickletable.core.content import Content
@@ -268,11 +268,17 @@ def _average(solutions: list[Solution], starts: tuple[int, ...]) -> list[Solutio
     return out
 
 
-def run_check(analysis: Analysis, games: int, seed: int) -> CheckResult:
-    """Simulate the same variant with the engine (the named order, if any)."""
+def run_check(analysis: Analysis, games: int, seed: int, workers: int = 1) -> CheckResult:
+    """Simulate the same variant with the engine (the named order, if any), on `workers`."""
     variant = analysis.variant
-    result = simulate(
-        variant.players, variant.options, variant.content, games, seed, analysis.play_order
+    result = simulate_blocks(
+        variant.players,
+        variant.options,
+        variant.content,
+        games,
+        seed,
+        analysis.play_order,
+        workers=workers,
     )
     analysis.check = result
     return result

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol, cast
 
@@ -70,6 +71,47 @@ def _choose(state: GameState, legal: list[Action]) -> Action:
     by_colour = {state.seat_name(seat).lower(): seat for seat in state.seats}
     track = cast(_OnTrack, state)
     return max(legal, key=lambda action: track.level_of(by_colour[str(action.args[0]).lower()]))
+
+
+BLOCK = 50_000
+"""Games per block of a check: block 0 is seeded with the seed itself, block k with
+``seed`` and k, so the figures do not depend on how many processes play them."""
+
+
+def simulate_blocks(
+    players: int,
+    options: Mapping[str, object],
+    content: Content,
+    games: int,
+    seed: int,
+    play_order: Sequence[str] | None = None,
+    workers: int = 1,
+) -> CheckResult:
+    """`simulate` in blocks of `BLOCK` games, on `workers` processes when more than one."""
+    sizes = [min(BLOCK, games - start) for start in range(0, games, BLOCK)]
+    jobs = [
+        (players, dict(options), content, size, _block_seed(seed, index), play_order)
+        for index, size in enumerate(sizes)
+    ]
+    if workers > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
+            parts = list(pool.map(_simulate_job, jobs))
+    else:
+        parts = [_simulate_job(job) for job in jobs]
+    rallies = [length for part in parts for length in part.rallies]
+    wins = sum(part.first_server_wins for part in parts)
+    z = parts[0].z if parts else 1.96
+    return CheckResult(games, seed, wins, rallies, z)
+
+
+def _block_seed(seed: int, index: int) -> int:
+    return seed if index == 0 else int.from_bytes(f"{seed}:{index}".encode(), "big") % 2**63
+
+
+def _simulate_job(
+    job: tuple[int, dict[str, object], Content, int, int, Sequence[str] | None],
+) -> CheckResult:
+    return simulate(*job)
 
 
 def simulate(

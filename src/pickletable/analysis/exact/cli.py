@@ -68,8 +68,9 @@ def run_analyze(
     report: Path | None,
     console: Console,
     exact: bool | None = None,
+    workers: int = 1,
 ) -> None:
-    """Solve, check, print and write the report."""
+    """Solve, check (on `workers` processes), print and write the report."""
     variants = build_variants(level, doubles, options, sweeps)
     if play_order is not None and level != "intermediate":
         raise OptionError("--play-order names a Play pile order: it needs --level intermediate")
@@ -77,7 +78,7 @@ def run_analyze(
     for variant in variants:
         result = analyse(variant, orders=orders, seed=seed, play_order=play_order, exact=exact)
         if check:
-            run_check(result, check, seed)
+            run_check(result, check, seed, workers)
         results.append(result)
     if report is not None:
         from pickletable.analysis.exact.report import write_report
