@@ -18,10 +18,9 @@ from typing import Any
 import pytest
 
 from pickletable.bots import make_bot
-from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
-from pickletable.server.driver import cap_thinking
+from pickletable.server.driver import cap_thinking, thinking_part
 from tests.server.conftest import new_table
 
 BOT_DELAY = 1.0
@@ -99,6 +98,6 @@ def test_a_bot_move_lands_at_the_bot_delay_whatever_it_held(
 def test_a_searching_bot_thinks_for_less_than_the_bot_delay() -> None:
     # Thinking past the delay would make the move late by an amount its hand decides.
     for game in ("board", "card", "slam"):
-        bot = cap_thinking(make_bot("hard", game), 0.6)
-        assert isinstance(bot, ISMCTSBot)
-        assert bot.milliseconds is not None and bot.milliseconds < 600
+        searcher = thinking_part(cap_thinking(make_bot("hard", game), 0.6))
+        assert searcher is not None, f"{game}'s hard bot has no time cap to set"
+        assert searcher.milliseconds is not None and searcher.milliseconds < 600

@@ -17,7 +17,7 @@ import logging
 from abc import abstractmethod
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from pickletable.bots import make_bot
 from pickletable.bots.ismcts import ISMCTSBot
@@ -174,7 +174,24 @@ def cap_thinking(bot: Agent, delay: float) -> Agent:
     depend on the hand: the cap keeps it inside the delay, where the release
     time hides it.
     """
-    if delay > 0 and isinstance(bot, ISMCTSBot):
+    searcher = thinking_part(bot)
+    if delay > 0 and searcher is not None:
         cap = THINKING_SHARE * delay * 1000
-        bot.milliseconds = cap if bot.milliseconds is None else min(bot.milliseconds, cap)
+        current = searcher.milliseconds
+        searcher.milliseconds = cap if current is None else min(current, cap)
     return bot
+
+
+@runtime_checkable
+class TimeCapped(Protocol):
+    """A bot (or a bot's search) that stops thinking at ``milliseconds`` when it is set."""
+
+    milliseconds: float | None
+
+
+def thinking_part(bot: Agent) -> TimeCapped | None:
+    """What searches in `bot` (itself, or its `search` as Slam's `hard` holds it), if anything."""
+    for part in (getattr(bot, "search", None), bot):
+        if isinstance(part, ISMCTSBot | TimeCapped):
+            return part
+    return None
