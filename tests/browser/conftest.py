@@ -54,9 +54,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for the whole session."""
+    """One headless Chromium for the browser tests, closed when they are done.
+
+    Playwright's sync API keeps an event loop running in the main thread while
+    it is open: tests after this package that call `asyncio.run` need it gone."""
     if not CHROMIUM.exists():
         pytest.skip(HOW_TO_INSTALL)
     from playwright.sync_api import sync_playwright
@@ -65,6 +68,17 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(autouse=True)
+def close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every page a test opened: a page left open keeps running (a live table's
+    socket, a pulsing piece) and takes CPU from the tests after it."""
+    launched = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if launched is not None:
+        for context in list(launched.contexts):
+            context.close()
 
 
 class Server:
