@@ -33,14 +33,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await manager.stop()
 
-    # /docs (Swagger UI) and /redoc from the files fastapi-offline packages, not a CDN:
-    # the API docs work on a machine with no internet. The online validator is off too.
+    # /docs (Swagger UI) from the files fastapi-offline packages, not a CDN: the API docs
+    # work on a machine with no internet. The online validator is off too. No /redoc:
+    # ReDoc's page still asks a CDN for its logo.
     app = FastAPIOffline(
         title="pickletable web table",
         version=__version__,
         summary="Lobby, tables and live play for three pickleball tabletop games.",
         lifespan=lifespan,
         swagger_ui_parameters={"validatorUrl": None},
+        redoc_url=None,
     )
     app.state.settings = settings
     app.add_exception_handler(Refused, _refused)  # type: ignore[arg-type]
