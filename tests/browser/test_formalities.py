@@ -11,6 +11,7 @@ import random
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
@@ -23,16 +24,21 @@ MADE = {"play", "target"}
 """Lone answers that are real moves (a card everyone sees played, a player targeted)."""
 
 
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(3, {"tokens_to_win": 2}), (4, {"tokens_to_win": 2, "doubles": True})],
+    ids=["three-players", "doubles"],
+)
 def test_over_a_whole_slam_game_no_prompt_shown_to_the_person_is_a_formality(
-    browser: Any, server: Server
+    browser: Any, server: Server, players: int, options: dict[str, Any]
 ) -> None:
     made = server.post(
         "/api/tables",
         {
             "game": "slam",
-            "players": 3,
-            "seats": ["human", "bot:easy", "bot:easy"],
-            "options": {"tokens_to_win": 2},
+            "players": players,
+            "seats": ["human"] + ["bot:easy"] * (players - 1),
+            "options": options,
             "name": "Ann",
         },
     )
