@@ -40,6 +40,7 @@ from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
 
 R = TypeVar("R")
+T = TypeVar("T")
 MAX_STEPS = 1_000_000
 
 
@@ -159,8 +160,8 @@ Progress = Callable[[int], None]
 
 
 def run_tasks(
-    tasks: Sequence[GameTask],
-    play: Callable[[GameTask], R],
+    tasks: Sequence[T],
+    play: Callable[[T], R],
     *,
     workers: int = 1,
     progress: Progress | None = None,

@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol, cast
 
+from pickletable.analysis.runner import run_tasks
 from pickletable.analysis.statistics import wilson_interval
 from pickletable.core.actions import Action
 from pickletable.core.chance import sample_outcome
@@ -93,15 +93,10 @@ def simulate_blocks(
         (players, dict(options), content, size, _block_seed(seed, index), play_order)
         for index, size in enumerate(sizes)
     ]
-    if workers > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
-            parts = list(pool.map(_simulate_job, jobs))
-    else:
-        parts = [_simulate_job(job) for job in jobs]
+    parts = run_tasks(jobs, _simulate_job, workers=workers).results
     rallies = [length for part in parts for length in part.rallies]
     wins = sum(part.first_server_wins for part in parts)
-    z = parts[0].z if parts else 1.96
-    return CheckResult(games, seed, wins, rallies, z)
+    return CheckResult(len(rallies), seed, wins, rallies, 1.96)
 
 
 def _block_seed(seed: int, index: int) -> int:
