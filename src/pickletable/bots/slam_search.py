@@ -37,15 +37,13 @@ from __future__ import annotations
 
 import random
 
-from pickletable.bots.evaluation import Evaluation
-from pickletable.bots.ismcts import ISMCTSBot, Node, RolloutPolicy, SearchStats
+from pickletable.bots.ismcts import ISMCTSBot, RolloutPolicy, SearchStats
 from pickletable.bots.slam_heuristic import decide
 from pickletable.bots.slam_inference import Exclusions, constrain, excluded_cards
 from pickletable.bots.slam_win_chance import win_chance
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
-from pickletable.core.chance import sample_outcome
-from pickletable.core.state import CHANCE, GameState
+from pickletable.core.state import GameState
 from pickletable.games.slam.observer import SlamObservation
 from pickletable.games.slam.position import SlamPosition
 from pickletable.games.slam.steps import Step
@@ -67,7 +65,9 @@ class SlamSearchBot:
         rollout: str = "heuristic",
         inference: bool = True,
     ) -> None:
-        self.search = SlamSearch(iterations, milliseconds, rollout=rollout)
+        self.search = SlamSearch(
+            iterations, milliseconds, rollout=rollout, leaf_value=slam_leaf_value
+        )
         self.inference = inference
         settings = [str(iterations)]
         if milliseconds is not None:
@@ -114,7 +114,8 @@ class BeliefView(AgentView):
 
 
 class SlamSearch(ISMCTSBot):
-    """`ISMCTSBot` whose rollouts stopped at the end of a round score each side's game chance.
+    """`ISMCTSBot` whose rollouts stopped at the end of a round score each side's game chance
+    (its `leaf_value` hook is `slam_leaf_value`).
 
     Heuristic rollouts call the `medium` rules directly on a lean observation
     of the determinised state (`rollout_observation`), which gives the same
@@ -125,74 +126,6 @@ class SlamSearch(ISMCTSBot):
         if self.rollout != "heuristic":
             return super()._policy(view)
         return medium_rollout
-
-    def _iterate(
-        self,
-        root: Node,
-        state: GameState,
-        rng: random.Random,
-        policy: RolloutPolicy,
-        evaluation: Evaluation,
-        baseline: dict[int, float],
-        first: Action,
-    ) -> float:
-        """One iteration (as `ISMCTSBot._iterate`), scored by `game_values` at the horizon."""
-        del baseline
-        horizon = evaluation.horizon
-        events_left = evaluation.horizon_count
-        root_seat = state.current_player
-        assert root_seat is not None
-        for action in state.legal_actions():
-            sibling = root.children.get((root_seat, action))
-            if sibling is not None:
-                sibling.availability += 1
-        node = root.children.get((root_seat, first))
-        expanded = node is None
-        if node is None:
-            node = root.children[(root_seat, first)] = Node(root_seat, first)
-            node.availability = 1
-        for event in state.push(first):
-            if event.kind in horizon:
-                events_left -= 1
-        path = [root, node]
-        while events_left > 0 and not expanded:
-            player = state.current_player
-            if player is None:
-                break
-            if player == CHANCE:
-                action = sample_outcome(state, rng)
-                child = node.children.get((CHANCE, action))
-                expanded = child is None
-                if child is None:
-                    child = node.children[(CHANCE, action)] = Node(CHANCE, action)
-            else:
-                child, expanded = self._select(node, player, state, rng, policy)
-                action = child.action  # type: ignore[assignment]
-            for event in state.push(action):
-                if event.kind in horizon:
-                    events_left -= 1
-            node = child
-            path.append(node)
-        steps = 0
-        while events_left > 0 and steps < self.max_rollout_steps:
-            player = state.current_player
-            if player is None:
-                break
-            if player == CHANCE:
-                action = sample_outcome(state, rng)
-            else:
-                action = policy(state, player, rng)
-                steps += 1
-            for event in state.push(action):
-                if event.kind in horizon:
-                    events_left -= 1
-        values = game_values(state)
-        for visited in path:
-            visited.visits += 1
-            mover = visited.player
-            if mover is not None and mover != CHANCE:
-                visited.reward += (values.get(mover, 0.0) + 1.0) / 2.0
-        return (values.get(root_seat, 0.0) + 1.0) / 2.0
 
 
 def medium_rollout(state: GameState, player: int, rng: random.Random) -> Action:
@@ -242,6 +175,12 @@ def rollout_observation(state: SlamPosition, seat: int) -> SlamObservation:
         known_hands={},
         deck=rules.deck,
     )
+
+
+def slam_leaf_value(state: GameState, root_seat: int) -> dict[int, float]:
+    """`game_values` as the search's leaf hook (the same for every root seat)."""
+    del root_seat
+    return game_values(state)
 
 
 def game_values(state: GameState) -> dict[int, float]:
