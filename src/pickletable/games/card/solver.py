@@ -244,25 +244,10 @@ class HandSolver:
         The hand left may be laid down if it keeps a Dink Shot, or if it holds at
         most one Kitchen or Dink Shot and melds every other card.
         """
-        counts = [0] * self.width
-        wilds = free = dinks = 0
+        numbers, wilds, free, dinks = self._tally(hand)
         index = self._index
-        for card in hand:
-            position = index.get(card)
-            if position is not None:
-                counts[position] += 1
-            elif card in WILDS:
-                wilds += 1
-            elif card in FREE_CARDS:
-                free += 1
-                dinks += card == DINK
-            else:
-                raise KeyError(card)
-        numbers = tuple(counts)
         to_meld = len(hand) - free  # cards to meld if a free card goes; one fewer otherwise
-        memo = self._melded_memo
-        if len(memo) >= self.cache_limit:
-            memo.clear()
+        memo = self._bounded_memo()
         melded_most = self._melded
         if not dinks and (free > 2 or melded_most(numbers, wilds, memo) < to_meld - 1):
             return frozenset()  # no discard can leave every card but one free card melded
@@ -290,8 +275,14 @@ class HandSolver:
 
     def _count_loose(self, hand: tuple[str, ...]) -> int:
         """Loose cards by the search alone: cards outside the best melds, less one free card."""
+        numbers, wilds, free, _dinks = self._tally(hand)
+        melded = self._melded(numbers, wilds, self._bounded_memo())
+        return len(hand) - free - melded + max(free - 1, 0)
+
+    def _tally(self, hand: tuple[str, ...]) -> tuple[tuple[int, ...], int, int, int]:
+        """A hand as the search reads it: counts by number, wilds, free cards, Dink Shots."""
         counts = [0] * self.width
-        wilds = free = 0
+        wilds = free = dinks = 0
         index = self._index
         for card in hand:
             position = index.get(card)
@@ -301,13 +292,17 @@ class HandSolver:
                 wilds += 1
             elif card in FREE_CARDS:
                 free += 1
+                dinks += card == DINK
             else:
                 raise KeyError(card)
+        return tuple(counts), wilds, free, dinks
+
+    def _bounded_memo(self) -> Memo:
+        """The melded-cards memo, emptied first when it has reached `cache_limit`."""
         memo = self._melded_memo
         if len(memo) >= self.cache_limit:
             memo.clear()
-        melded = self._melded(tuple(counts), wilds, memo)
-        return len(hand) - free - melded + max(free - 1, 0)
+        return memo
 
     def _judge(self, hand: tuple[str, ...], memo: Memo) -> Verdict:
         counts = [0] * self.width
