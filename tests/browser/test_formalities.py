@@ -18,7 +18,7 @@ from tests.browser.conftest import Server
 
 DESKTOP = {"width": 1280, "height": 900}
 TIME_LIMIT = 120.0
-FORMAL = {"decline", "keep", "pass"}
+FORMAL = {"decline", "keep", "pass", "yours"}
 """The answers the Slam engine marks as formalities when they are the only one."""
 MADE = {"play", "target"}
 """Lone answers that are real moves (a card everyone sees played, a player targeted)."""

@@ -12,8 +12,18 @@ from pickletable.loadkit.players import Policy, SeatPlayer, Tally
 from pickletable.loadkit.server import ServerProcess
 from tests.reliability.conftest import run_async, server_log
 
-SETUP = {"game": "card", "players": 2, "seats": ["human", "human"], "name": "Ann"}
-"""Two people, long enough games (the default target) that none ends in the test."""
+SETUP = {
+    "game": "card",
+    "players": 2,
+    "seats": ["human", "human"],
+    "name": "Ann",
+    "options": {"target_score": 99},
+}
+"""Two people, games long enough that none ends in the test.
+
+Random play ends a game to 11 in about 400 moves, which a fast machine makes
+in the first second; a game to 99 takes thousands.
+"""
 
 
 def wandering(rng: random.Random) -> Policy:
@@ -117,6 +127,8 @@ def test_a_database_deleted_while_running_is_written_again(
     server = real_server(database)
     tables = open_tables(server, 3)
     before = play(server, tables, seconds=1)
+    for table_id, _tokens in tables:  # a game over would make no moves to acknowledge
+        assert server.get(f"/api/tables/{table_id}")["status"] == "playing"
     database.unlink()  # as `rm` does; the server still has the file open
     after = before
     for _ in range(10):  # until moves are acknowledged after the deletion (a busy machine is slow)

@@ -45,6 +45,22 @@ def test_a_forced_pass_is_a_formality() -> None:
     assert state.is_formality()
 
 
+def test_a_doubles_lead_who_cannot_play_handing_over_is_a_formality() -> None:
+    state = arrange(
+        new_game(4, doubles=True), hands=[["1"], ["4"], ["4"], ["4"]], leader=2, last_number=3
+    )
+    play(state, "play 4")
+    assert legal(state) == ["yours"]
+    assert state.is_formality()
+
+
+def test_a_lead_who_can_play_or_hand_over_has_a_choice() -> None:
+    state = arrange(new_game(4, doubles=True), hands=[["5", "1"], ["4"], ["4"], ["4"]], leader=2)
+    play(state, "play 4")
+    assert legal(state) == ["play 5", "yours"]
+    assert not state.is_formality()
+
+
 def test_a_play_is_never_a_formality_even_when_it_is_the_only_one() -> None:
     state = arrange(new_game(3), hands=[["3"], ["4", "1"], ["2"]], leader=0)
     play(state, "play 3")

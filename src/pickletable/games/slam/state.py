@@ -101,12 +101,14 @@ class SlamState(SlamPosition):
         """Whether the seat asked has one action, asked only so that being asked reveals nothing.
 
         Declining a POACH window without a POACH, keeping a dealt hand with no
-        extra DRAW card to swap, a forced pass, keeping the drawn card of a
-        short hand (``refill_short_hands``) and passing an empty DRAW turn
-        without a PLAY card.
+        extra DRAW card to swap, a forced pass (in doubles, a lead who cannot
+        play handing over with "yours"), keeping the drawn card of a short
+        hand (``refill_short_hands``) and passing an empty DRAW turn without a
+        PLAY card.
         """
-        formal = _FORMALITIES.get(self.step)
-        return formal is not None and self.legal_actions() == [formal]
+        formal = _FORMALITIES.get(self.step, ())
+        legal = self.legal_actions()
+        return len(legal) == 1 and legal[0] in formal
 
     def _play(self, action: Action) -> list[Event]:
         self._legal = None
@@ -188,14 +190,14 @@ _APPLY: dict[Step, Callable[[SlamPosition, Action, list[Event]], None]] = {
     Step.OVER: _refuse,
 }
 
-_FORMALITIES: dict[Step, Action] = {
-    Step.POACH_WINDOW: moves.DECLINE,
-    Step.SWAP: moves.KEEP,
-    Step.TURN: moves.PASS,
-    Step.PARTNER: moves.PASS,
-    Step.DISCARD: moves.KEEP,
-    Step.NO_DRAW: moves.PASS,
+_FORMALITIES: dict[Step, tuple[Action, ...]] = {
+    Step.POACH_WINDOW: (moves.DECLINE,),
+    Step.SWAP: (moves.KEEP,),
+    Step.TURN: (moves.PASS, moves.YOURS),
+    Step.PARTNER: (moves.PASS,),
+    Step.DISCARD: (moves.KEEP,),
+    Step.NO_DRAW: (moves.PASS,),
 }
-"""Steps whose single action, when it is this one, is a formality."""
+"""Steps whose single action, when it is one of these, is a formality."""
 
 __all__ = ["SlamRules", "SlamState"]
