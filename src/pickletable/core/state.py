@@ -193,6 +193,16 @@ class GameState(ABC):
         """
         return False
 
+    def is_routine(self) -> bool:
+        """Whether the seat asked now has one action and it is a routine move.
+
+        A routine move decides nothing and hides nothing (the board game's lone
+        roll of the dice or serve): unlike a formality it is a move people may
+        enjoy making, so a front end makes it for a person only when they asked
+        for that ("Roll for me"). Records and environments keep every step.
+        """
+        return False
+
     # --- views ----------------------------------------------------------
     @abstractmethod
     def observe(self, seat: int | None) -> Observation:

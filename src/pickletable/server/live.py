@@ -328,13 +328,15 @@ class LiveTable:
 
         `log_from` is how many log lines the receiver already has. `formality` says
         whether the seat's one choice is a formality (`GameState.is_formality`), which
-        the browser answers by itself: it is only ever set for the seat asked.
+        the browser answers by itself; `routine` whether it is a routine move
+        (`GameState.is_routine`), which the browser makes when its person asked for
+        that. Both are only ever set for the seat asked.
         """
         state = self.state
         observation = self.game.presenter.view(state, audience)
         player = state.current_player
         legal: list[dict[str, str]] = []
-        formality = False
+        formality = routine = False
         playable = self.status == PLAYING and self.read_only is None
         asked = audience is not None and player == audience and not self._bot_plays(audience)
         if playable and asked:
@@ -343,6 +345,7 @@ class LiveTable:
                 for action in state.legal_actions()
             ]
             formality = len(legal) == 1 and state.is_formality()
+            routine = len(legal) == 1 and state.is_routine()
         lines = self.logs[audience]
         return {
             "type": "view",
@@ -354,6 +357,7 @@ class LiveTable:
             "observation": observation,
             "legal": legal,
             "formality": formality,
+            "routine": routine,
             "log_start": log_from,
             "log": lines[log_from:],
             "last_result": self._last_result_line(audience),

@@ -57,9 +57,13 @@ from pickletable.games.board.vocabulary import (
     HITTER_ASKED,
     OUTCOME_DIE_STEPS,
     PLACE_STANCHION,
+    ROLL,
     SERVE,
     Step,
 )
+
+_ROUTINE: Final = (ROLL, SERVE)
+"""The moves that are routine when they are a seat's only one."""
 
 StepPlay = Callable[[BoardPosition, Action, list[Event]], None]
 """How an action is played at one step: it changes the position and adds events."""
@@ -160,6 +164,19 @@ class BoardState(BoardPosition):
         if step == _PLAY_TARGET:
             return [Action("target", (self.rules.colour_of[s],)) for s in self.targets]
         return []
+
+    def is_routine(self) -> bool:
+        """A lone roll or serve: the dice decide, nothing is hidden (`GameState.is_routine`).
+
+        >>> from pickletable.games.board import GAME
+        >>> state = GAME.new_game(2, {"level": "beginner"})
+        >>> state.is_routine()  # the characters are being dealt: chance's step
+        False
+        """
+        if self.current_player == CHANCE:
+            return False
+        legal = self.legal_actions()
+        return len(legal) == 1 and legal[0] in _ROUTINE
 
     def illegal_reason(self, action: Action) -> str:
         if self.step in HITTER_ASKED and action.verb in ("skill", "strategy"):

@@ -21,6 +21,7 @@ let pageTitle = "pickletable";
 let wasMyTurn = false;
 let audio = null;
 const SOUND_KEY = "pickletable:sound";
+const ROLL_KEY = "pickletable:roll-for-me";
 const FAVICON = "/static/favicon.svg";
 const TURN_FAVICON = "/static/favicon-turn.svg";
 const notesKey = `pickletable:answered:${tableId}`;
@@ -53,6 +54,7 @@ async function start() {
   pageTitle = `pickletable — ${info.title}`;
   document.title = pageTitle;
   setUpSound();
+  setUpRollForMe(info.game);
   el("rules-link").href = `/rules/${info.game}`;
   el("invite").addEventListener("click", copyInvite);
   el("join-form").addEventListener("submit", join);
@@ -218,10 +220,29 @@ function beep() {
   } catch { /* no Web Audio here: the title and the icon still say it */ }
 }
 
-/** Whether the seat's one choice is a formality this page answers by itself. */
+/**
+ * Whether the seat's one choice is one this page answers by itself: a formality, or a
+ * routine move (the board game's lone roll or serve) when the person ticked "Roll for me".
+ */
 function isFormality() {
-  return Boolean(view.formality) && view.legal.length === 1 && view.status === "playing"
-    && !view.read_only;
+  const answered = Boolean(view.formality) || (Boolean(view.routine) && rollForMe());
+  return answered && view.legal.length === 1 && view.status === "playing" && !view.read_only;
+}
+
+/** "Roll for me": on unless the person turned it off (the choice lasts in this browser). */
+function rollForMe() {
+  return localStorage.getItem(ROLL_KEY) !== "off";
+}
+
+/** The "Roll for me" box, shown at tables with routine moves (the board game's dice). */
+function setUpRollForMe(game) {
+  const box = el("roll-for-me");
+  el("roll-for-me-box").hidden = game !== "board";
+  box.checked = rollForMe();
+  box.addEventListener("change", () => {
+    localStorage.setItem(ROLL_KEY, box.checked ? "on" : "off");
+    if (view) render();
+  });
 }
 
 /**
@@ -260,7 +281,9 @@ function renderActions() {
   panel.hidden = !seated || view.status !== "playing" || Boolean(view.read_only);
   el("actions-title").textContent = view.legal.length && !isFormality() ? "Your move" : "Waiting";
   if (!view.legal.length || isFormality()) {
-    replace(el("actions"), h("p", { class: "note" }, view.status === "playing" ? view.prompt : ""));
+    const text = isFormality() && view.routine ? `${view.legal[0].label}: in a moment, for you`
+      : view.status === "playing" ? view.prompt : "";
+    replace(el("actions"), h("p", { class: "note" }, text));
     return;
   }
   replace(el("actions"), view.legal.map((choice, index) =>

@@ -1,0 +1,83 @@
+"""A whole game of the card game and of the board game in the browser, against bots.
+
+Every prompt shown to the person offers at least two moves. The card game never
+asks a seat a single move; in the board game a lone roll or serve is made for the
+person after the table's pause while "Roll for me" is ticked (the default), with a
+line in the log, and shown as a button when they untick it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Server
+from tests.browser.whole_game import DESKTOP, play_whole_game
+
+BOARD_ADVANCED = {"level": "advanced", "target": 3.0}
+"""Advanced rules, a short track: a whole game in well under a minute."""
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {"target_score": 3}), (4, {"target_score": 3})],
+    ids=["singles", "doubles"],
+)
+def test_over_a_whole_card_game_every_prompt_offers_a_choice(
+    browser: Any, server: Server, players: int, options: dict[str, Any]
+) -> None:
+    played = play_whole_game(browser, server, "card", players, options)
+
+    assert played.shown, "the person was never asked anything"
+    assert min(played.shown) >= 2, played.lone
+    assert not played.answered()  # nothing in the card game is answered for the person
+    assert not played.errors, played.errors
+
+
+@pytest.mark.parametrize("players", [2, 4], ids=["singles", "doubles"])
+def test_over_a_whole_board_game_every_prompt_offers_a_choice(
+    browser: Any, server: Server, players: int
+) -> None:
+    played = play_whole_game(browser, server, "board", players, BOARD_ADVANCED)
+
+    assert min(played.shown, default=2) >= 2, played.lone
+    answered = played.answered()
+    assert answered, "no roll or serve was made for the person in a whole game"
+    verbs = {line.removeprefix("(answered for you: ").split()[0] for line in answered}
+    assert verbs <= {"Roll", "Serve"}, answered
+    assert not played.errors, played.errors
+
+
+def test_unticking_roll_for_me_gives_the_person_the_roll_button(
+    browser: Any, server: Server
+) -> None:
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "board",
+            "players": 2,
+            "seats": ["human", "bot:easy"],
+            "name": "Ann",
+            "options": {"level": "beginner"},
+        },
+    )
+    table_id, token = made["table"]["id"], made["token"]
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(f"localStorage.setItem('pickletable:seat:{table_id}', '{token}')")
+    page = context.new_page()
+    page.goto(f"{server.url}/table/{table_id}")
+    page.click("#start")
+    box = page.locator("#roll-for-me")
+    expect(box).to_be_visible()
+    expect(box).to_be_checked()
+    box.uncheck()
+    lone = page.locator("#actions button.action")
+    expect(lone).to_have_count(1, timeout=20_000)  # the first serve or roll that is the person's
+    assert lone.first.get_attribute("data-action") in {"roll", "serve"}
+    step = page.get_attribute("body", "data-step")
+    lone.first.click()
+    expect(page.locator("body")).not_to_have_attribute("data-step", str(step))
+    page.reload()  # the choice lasts in this browser
+    expect(page.locator("#roll-for-me")).not_to_be_checked()
