@@ -177,6 +177,23 @@ def start(client: TestClient, table_id: str, token: str, fill: bool = False) -> 
     assert answer.status_code == 204, answer.text
 
 
+@contextmanager
+def two_people(
+    client: TestClient, game: str, seats: list[str] | None = None, **body: Any
+) -> Iterator[tuple[str, list[Player]]]:
+    """A started table with Ann and Bob on a socket each: the table's id and the two players.
+
+    `seats` defaults to two people; other seats (bots) are allowed.
+    """
+    made = new_table(client, game, seats or ["human", "human"], **body)
+    table_id = made["table"]["id"]
+    joined = join(client, table_id)
+    start(client, table_id, made["token"])
+    url = f"/ws/tables/{table_id}"
+    with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+        yield table_id, [Player(one, made["token"]), Player(two, joined["token"])]
+
+
 def play_until(
     players: list[Player],
     stop: Callable[[int], bool] | None = None,

@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 from pickletable.core.state import CHANCE
-from tests.server.conftest import Client, Player, join, manager_of, new_table, play_until, start
+from tests.server.conftest import Client, manager_of, play_until, two_people
 
 
 def test_no_view_shows_the_table_waiting_for_dice_or_a_card(client: Client) -> None:
-    made = new_table(client, "board", ["human", "human"])
-    table_id = made["table"]["id"]
-    joined = join(client, table_id)
-    start(client, table_id, made["token"])
-    url = f"/ws/tables/{table_id}"
-    with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
-        players = [Player(one, made["token"]), Player(two, joined["token"])]
+    with two_people(client, "board") as (table_id, players):
         play_until(players, stop=lambda moves: moves >= 30)
         for player in players:
             player.current()
