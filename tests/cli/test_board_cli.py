@@ -196,3 +196,19 @@ def test_checking_a_save_path_leaves_no_file_behind(tmp_path: Path) -> None:
 
     check_writable(fresh)
     assert not fresh.exists()
+
+
+def test_roll_for_me_plays_a_beginner_game_with_no_input_at_all() -> None:
+    # At the beginner level every move is a lone roll or serve: with --roll-for-me the
+    # person is never asked, and the game ends without a line of input.
+    code, output = run(
+        "play", "board", "--level", "beginner", "--seed", "3", "--roll-for-me", input=""
+    )
+    assert code == 0 and "Game over" in output
+    assert "(rolled for you)" in output and "your move" not in output
+
+
+def test_without_roll_for_me_the_person_rolls_every_die() -> None:
+    code, output = run("play", "board", "--level", "beginner", "--seed", "3", input="1\nquit\n\n")
+    assert code == 0
+    assert "your move" in output and "(rolled for you)" not in output

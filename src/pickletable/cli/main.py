@@ -60,6 +60,13 @@ def play(
             "auto: the board when the window is tall enough",
         ),
     ] = Layout.AUTO,
+    roll_for_me: Annotated[
+        bool,
+        typer.Option(
+            "--roll-for-me",
+            help="board game: make a roll or serve that is your only move for you",
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat."""
     definition = get_game(game)
@@ -82,7 +89,13 @@ def play(
     if save is not None:
         check_writable(save)
     TerminalGame(
-        config, Console(), seed=seed, companion=companion, save_path=save, layout=layout
+        config,
+        Console(),
+        seed=seed,
+        companion=companion,
+        save_path=save,
+        layout=layout,
+        roll_for_me=roll_for_me,
     ).play()
 
 

@@ -67,6 +67,8 @@ class TerminalGame:
     companion: bool = False
     save_path: Path | None = None
     layout: Layout = Layout.AUTO
+    roll_for_me: bool = False
+    """Make a person's routine move (`GameState.is_routine`: a lone roll or serve) for them."""
     state: GameState = field(init=False)
     recorder: Recorder = field(init=False)
     log: list[Event] = field(default_factory=list)
@@ -164,6 +166,15 @@ class TerminalGame:
             action = self.state.legal_actions()[0]
             self._say(
                 Text(f"{self.presenter.label(self.state, action)} (your only choice)", style="dim")
+            )
+        elif player is not None and self.roll_for_me and self.state.is_routine():
+            action = self.state.legal_actions()[0]
+            self._say(
+                Text(
+                    f"{self.display_name(player)}: {self.presenter.label(self.state, action)}"
+                    " (rolled for you)",
+                    style="dim",
+                )
             )
         elif player is not None:
             action = self._ask_human(player)
