@@ -38,6 +38,8 @@ def page_for(browser: Any, server: Server, table_id: str, token: str | None, siz
     context = browser.new_context(viewport=size)
     if token:
         context.add_init_script(f"localStorage.setItem('pickletable:seat:{table_id}', '{token}')")
+    # People roll for themselves here: a table that plays itself would outrun the test.
+    context.add_init_script("localStorage.setItem('pickletable:roll-for-me', 'off')")
     page: Page = context.new_page()
     page.goto(f"{server.url}/table/{table_id}")
     return page

@@ -32,6 +32,8 @@ def test_two_browsers_play_a_whole_game(browser: Any, server: Server, game: str)
     setup = GAMES[game]
     ann_context = browser.new_context(viewport=DESKTOP)
     bob_context = browser.new_context(viewport=PHONE)
+    for context in (ann_context, bob_context):  # here people click every roll themselves
+        context.add_init_script("localStorage.setItem('pickletable:roll-for-me', 'off')")
     ann, bob = ann_context.new_page(), bob_context.new_page()
     errors: list[str] = []
     for page in (ann, bob):

@@ -87,6 +87,8 @@ def open_table(browser: Any, server: Server, table_id: str, token: str) -> Page:
     """The table page in a browser of its own, holding `token`."""
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(f"localStorage.setItem('pickletable:seat:{table_id}', '{token}')")
+    # People roll for themselves here: a table that plays itself would outrun the test.
+    context.add_init_script("localStorage.setItem('pickletable:roll-for-me', 'off')")
     page: Page = context.new_page()
     page.goto(f"{server.url}/table/{table_id}")
     expect(page.locator("body")).to_have_attribute("data-status", "playing")
