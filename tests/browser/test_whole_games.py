@@ -3,7 +3,7 @@
 Every prompt shown to the person offers at least two moves. The card game never
 asks a seat a single move; in the board game a lone roll or serve is made for the
 person after the table's pause while "Roll for me" is ticked (the default), with a
-line in the log, and shown as a button when they untick it.
+line in the log, and shown as a button when it is not.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
 from tests.browser.whole_game import DESKTOP, play_whole_game
@@ -53,6 +53,28 @@ def test_over_a_whole_board_game_every_prompt_offers_a_choice(
 def test_unticking_roll_for_me_gives_the_person_the_roll_button(
     browser: Any, server: Server
 ) -> None:
+    page = board_page(browser, server, {"level": "advanced"})
+    box = page.locator("#roll-for-me")
+    expect(box).to_be_visible()
+    expect(box).to_be_checked()  # on by default
+    box.uncheck()
+    click_a_lone_roll_or_serve(page)
+    page.reload()  # the choice lasts in this browser
+    expect(page.locator("#roll-for-me")).not_to_be_checked()
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate"])
+def test_a_whole_game_without_choices_plays_itself_while_roll_for_me_is_ticked(
+    browser: Any, server: Server, level: str
+) -> None:
+    page = board_page(browser, server, {"level": level, "target": 2.5})
+    expect(page.locator("#roll-for-me")).to_be_checked()
+    expect(page.locator("body")).to_have_attribute("data-status", "over", timeout=60_000)
+    assert page.locator("#log li.answered").count() > 0
+
+
+def board_page(browser: Any, server: Server, options: dict[str, Any]) -> Page:
+    """Ann's page at a started board table against a bot."""
     made = server.post(
         "/api/tables",
         {
@@ -60,24 +82,23 @@ def test_unticking_roll_for_me_gives_the_person_the_roll_button(
             "players": 2,
             "seats": ["human", "bot:easy"],
             "name": "Ann",
-            "options": {"level": "beginner"},
+            "options": options,
         },
     )
     table_id, token = made["table"]["id"], made["token"]
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(f"localStorage.setItem('pickletable:seat:{table_id}', '{token}')")
-    page = context.new_page()
+    page: Page = context.new_page()
     page.goto(f"{server.url}/table/{table_id}")
     page.click("#start")
-    box = page.locator("#roll-for-me")
-    expect(box).to_be_visible()
-    expect(box).to_be_checked()
-    box.uncheck()
+    return page
+
+
+def click_a_lone_roll_or_serve(page: Page) -> None:
+    """Wait for a roll or serve shown as the person's only move, and click it."""
     lone = page.locator("#actions button.action")
-    expect(lone).to_have_count(1, timeout=20_000)  # the first serve or roll that is the person's
+    expect(lone).to_have_count(1, timeout=20_000)
     assert lone.first.get_attribute("data-action") in {"roll", "serve"}
     step = page.get_attribute("body", "data-step")
     lone.first.click()
     expect(page.locator("body")).not_to_have_attribute("data-step", str(step))
-    page.reload()  # the choice lasts in this browser
-    expect(page.locator("#roll-for-me")).not_to_be_checked()
