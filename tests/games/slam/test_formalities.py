@@ -7,8 +7,15 @@ target, a lone card to answer with) is no formality.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from pickletable.core.state import CHANCE
 from tests.games.slam.helpers import arrange, legal, new_game, play
 
+FORMAL = {"decline", "keep", "pass", "yours"}
+"""The verbs a lone move has when it is a formality."""
 HANDS_3 = [["1", "2", "3", "4", "5"], ["1", "2", "draw", "draw", "5"], ["1", "1", "2", "3", "4"]]
 
 
@@ -103,3 +110,32 @@ def test_chance_and_the_end_of_the_game_are_no_formalities() -> None:
     state = arrange(new_game(3, tokens_to_win=1), hands=[["5"], [], []], leader=0)
     play(state, "play 5")
     assert state.is_over and not state.is_formality()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"doubles": True}, {"refill_short_hands": True}, {"doubles": True, "must_play": False}],
+    ids=["three", "doubles", "refill", "doubles-may-pass"],
+)
+def test_over_random_games_a_lone_move_is_a_formality_exactly_when_it_says_nothing(
+    options: dict[str, object],
+) -> None:
+    # The front ends rely on this split: decline, keep, pass and "yours" alone are
+    # answered for a person; a lone card played, answer, discard or target stays theirs.
+    players = 4 if options.get("doubles") else 3
+    seen: set[tuple[str, bool]] = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = new_game(players, **options)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            if len(legal) == 1:
+                verb = legal[0].verb
+                assert state.is_formality() == (verb in FORMAL), (verb, state.step)
+                seen.add((verb, state.is_formality()))
+            state.apply(legal[rng.randrange(len(legal))])
+    assert {verb for verb, formal in seen if not formal} <= {"play", "target", "answer", "discard"}
+    assert any(formal for _, formal in seen)
