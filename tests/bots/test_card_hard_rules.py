@@ -1,4 +1,4 @@
-"""The card game's `hard` rules of thumb: an exact last turn, a serving Dink Shot kept, completion chances."""
+"""The card game's `hard` rules: an exact last turn, a serving Dink Shot kept, completion odds."""
 
 from __future__ import annotations
 

@@ -174,7 +174,6 @@ class _Judge:
                 total += copies
         return total
 
-
     def completion_chance(self, hand: tuple[str, ...]) -> float:
         """The chance that one draw from the unseen cards, with the right discard, completes it."""
         solver = self.solver
