@@ -107,7 +107,12 @@ def test_the_search_keeps_the_prior_policys_choice_unless_clearly_beaten() -> No
     draw = Action("draw", ())
     take = Action("take", ("1",))
     for prior in (draw, take):
-        bot = ISMCTSBot(8, rollout="heuristic", margin=1e9, prior_policy=lambda v, r, a=prior: a)
+
+        def always(view: AgentView, rng: random.Random, chosen: Action = prior) -> Action:
+            del view, rng
+            return chosen
+
+        bot = ISMCTSBot(8, rollout="heuristic", margin=1e9, prior_policy=always)
         assert bot.choose(view, random.Random(1)) == prior
 
 

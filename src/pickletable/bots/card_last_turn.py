@@ -160,5 +160,5 @@ def _unseen(observed: CardObservation) -> dict[str, int]:
             cards += observed.face_up[seat] or observed.known[seat]
     for card in cards:
         seen[card] = seen.get(card, 0) + 1
-    counts = observed.deck.counts
-    return {card: copies - seen.get(card, 0) for card, copies in counts.items() if copies > seen.get(card, 0)}
+    left = {card: copies - seen.get(card, 0) for card, copies in observed.deck.counts.items()}
+    return {card: copies for card, copies in left.items() if copies > 0}
