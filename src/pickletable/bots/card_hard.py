@@ -9,12 +9,17 @@ It is `ISMCTSBot` with the card game's three hooks:
   seat by its team's chance of winning the whole game from the new score
   and serve (`card_win_chance`), not by the rally's points;
 - `rollout_policy`: every seat below the tree plays the heuristic (without
-  counting outs unless asked: the same strength at half the cost).
+  counting outs unless asked: the same strength at half the cost);
+- `prior_policy`: the move that stands unless the search beats it by
+  `MARGIN` standard errors is `hard_rules`, not `medium`'s: the same rules of
+  thumb, but a serving hand keeps its Dink Shot until it is complete (only
+  the other Dink Shot laid down first could take the serve from it), and a
+  discard also weighs the chance that the next draw completes the hand.
 
-The root choice is `ISMCTSBot.choose`: the heuristic's move unless the
-search beats it by `MARGIN` standard errors. The bot keeps its belief across its seat's
-decisions, so one instance plays one seat (the arena and tables make one
-per seat).
+The rally's last turn, once every other hand is face up, is not searched
+but played exactly (`card_last_turn`). The bot keeps its belief across its
+seat's decisions, so one instance plays one seat (the arena and tables make
+one per seat).
 
 >>> import random
 >>> from pickletable.core.agents import AgentView
@@ -35,6 +40,8 @@ from __future__ import annotations
 import random
 
 from pickletable.bots.card_belief import CardBelief
+from pickletable.bots.card_heuristic import choose_with
+from pickletable.bots.card_last_turn import is_last_turn, last_turn_choice
 from pickletable.bots.card_win_chance import win_chance
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot, RolloutPolicy
@@ -49,18 +56,38 @@ plain search's 0.7 would make every move below the root look alike."""
 MARGIN = 2.0
 """Standard errors by which the best root action must beat the heuristic's: the best of
 about eight noisy means beats it by one standard error by chance alone too often."""
+COMPLETION_WEIGHT = 2.0
+"""`hard_rules`: the worth of a sure completion by the next draw, where a loose card costs 2."""
+
+
+class CardSearchBot(ISMCTSBot):
+    """`ISMCTSBot` that plays the rally's last turn exactly instead of searching it."""
+
+    def choose(self, view: AgentView, rng: random.Random) -> Action:
+        """The exact last turn when every other hand is face up, else the search's choice."""
+        if len(view.legal_actions) > 1 and is_last_turn(view.observed):
+            return last_turn_choice(view)
+        return super().choose(view, rng)
+
+
+def hard_rules(view: AgentView, rng: random.Random) -> Action:
+    """`hard`'s own rules of thumb: `medium` made better where measured (module docstring)."""
+    del rng
+    if len(view.legal_actions) > 1 and is_last_turn(view.observed):
+        return last_turn_choice(view)
+    return choose_with(view, serving_dink_loose=None, completion_weight=COMPLETION_WEIGHT)
 
 
 def make_hard(
     iterations: int, milliseconds: float | None = None, *, outs: bool = False
-) -> ISMCTSBot:
+) -> CardSearchBot:
     """A fresh `hard` card bot (one per seat) with this budget.
 
     Rollouts play the heuristic's quicker variant (the solver's loose-card
     count without outs); `outs` makes them play `medium` itself, at twice the
     cost per iteration (short runs showed no gain for it).
     """
-    bot = ISMCTSBot(
+    bot = CardSearchBot(
         iterations,
         milliseconds,
         rollout="heuristic",
@@ -69,6 +96,7 @@ def make_hard(
         belief=CardBelief(),
         leaf_value=game_chances,
         rollout_policy=_medium(outs),
+        prior_policy=hard_rules,
     )
     budget = f"{milliseconds:g}ms" if milliseconds is not None else str(iterations)
     bot.name = f"ismcts({budget}, heuristic, belief)"

@@ -55,20 +55,58 @@ def rollout_choose(view: AgentView, rng: random.Random) -> Action:
     return _choose(view, outs=False)
 
 
-def _choose(view: AgentView, *, outs: bool) -> Action:
+def choose_with(
+    view: AgentView, *, serving_dink_loose: int | None = 3, completion_weight: float = 0.0
+) -> Action:
+    """These rules with other settings (`hard` plays them as its default choice).
+
+    `serving_dink_loose`: the loose cards at which a serving hand with a Dink
+    Shot is laid down before it is complete (`None`: only when complete or
+    the rally is ending); `completion_weight`: worth, in the units where a
+    loose card costs 2, of the chance that the next draw completes the hand
+    kept (`completion_chance`). The defaults are `medium`.
+    """
+    return _choose(
+        view,
+        outs=True,
+        serving_dink_loose=serving_dink_loose,
+        completion_weight=completion_weight,
+    )
+
+
+def completion_chance(observed: CardObservation, hand: tuple[str, ...] | list[str]) -> float:
+    """The chance that one draw, with the right discard, completes this seven-card hand.
+
+    Draws are counted over the cards the seat has not seen (`medium`'s unseen counts).
+    """
+    assert observed.seat is not None
+    judge = _Judge(observed, observed.seat, outs=False)
+    return judge.completion_chance(judge.sort(list(hand)))
+
+
+def _choose(
+    view: AgentView,
+    *,
+    outs: bool,
+    serving_dink_loose: int | None = 3,
+    completion_weight: float = 0.0,
+) -> Action:
     observed: CardObservation = view.observed
     legal = view.legal_actions
-    judge = _Judge(observed, view.seat, outs=outs)
+    judge = _Judge(observed, view.seat, outs=outs, completion_weight=completion_weight)
     if observed.step == Step.TURN:
         return _draw_or_take(judge, observed, legal)
-    return _discard(judge, observed, legal)
+    return _discard(judge, observed, legal, serving_dink_loose)
 
 
 class _Judge:
     """Scores hands for one seat from what it has seen."""
 
-    def __init__(self, observed: CardObservation, seat: int, *, outs: bool) -> None:
+    def __init__(
+        self, observed: CardObservation, seat: int, *, outs: bool, completion_weight: float = 0.0
+    ) -> None:
         self.count_outs = outs
+        self.completion_weight = completion_weight
         self.observed = observed
         self.seat = seat
         deck = observed.deck
@@ -114,6 +152,8 @@ class _Judge:
         if self.count_outs:
             value += 0.02 * self.outs(hand, loose)
         value += 0.1 * sum(1 for card in hand if card in WILDS)
+        if self.completion_weight and loose:
+            value += self.completion_weight * self.completion_chance(hand)
         self._scores[hand] = value
         return value
 
@@ -133,6 +173,19 @@ class _Judge:
             if solver.loose_sorted(longer) - 1 < loose:
                 total += copies
         return total
+
+    def completion_chance(self, hand: tuple[str, ...]) -> float:
+        """The chance that one draw from the unseen cards, with the right discard, completes it."""
+        solver = self.solver
+        total = hits = 0
+        for card, copies in self.unseen.items():
+            if not copies:
+                continue
+            total += copies
+            eight = self.sort([*hand, card])
+            if any(not solver.loose_sorted(_without(eight, out)) for out in set(eight)):
+                hits += copies
+        return hits / total if total else 0.0
 
 
 def _draw_or_take(judge: _Judge, observed: CardObservation, legal: list[Action]) -> Action:
@@ -155,12 +208,17 @@ def _draw_or_take(judge: _Judge, observed: CardObservation, legal: list[Action])
     return draw
 
 
-def _discard(judge: _Judge, observed: CardObservation, legal: list[Action]) -> Action:
+def _discard(
+    judge: _Judge,
+    observed: CardObservation,
+    legal: list[Action],
+    serving_dink_loose: int | None = 3,
+) -> Action:
     hand = observed.hand or ()
     collected = _collected_by_next(observed)
     best: Action = legal[0]
     best_value = float("-inf")
-    lay_wanted = _lay_wanted(judge, observed)
+    lay_wanted = _lay_wanted(judge, observed, serving_dink_loose)
     for action in legal:
         card = action.args[0]
         lays = len(action.args) > 1
@@ -179,7 +237,9 @@ def _discard(judge: _Judge, observed: CardObservation, legal: list[Action]) -> A
     return best
 
 
-def _lay_wanted(judge: _Judge, observed: CardObservation) -> Callable[[tuple[str, ...]], bool]:
+def _lay_wanted(
+    judge: _Judge, observed: CardObservation, serving_dink_loose: int | None = 3
+) -> Callable[[tuple[str, ...]], bool]:
     """A test of the seven cards left after a discard: lay them down?"""
     ending = observed.final_lap or (
         observed.draw_count <= 4
@@ -192,7 +252,9 @@ def _lay_wanted(judge: _Judge, observed: CardObservation) -> Callable[[tuple[str
             return True
         if DINK not in rest:
             return False
-        return not judge.serving or loose >= 3
+        if not judge.serving:
+            return True
+        return serving_dink_loose is not None and loose >= serving_dink_loose
 
     return wanted
 

@@ -65,6 +65,8 @@ Belief = Callable[[AgentView, random.Random], Sampler]
 """Given the seat's view at a decision, the sampler of determinisations to search."""
 LeafValue = Callable[[GameState, int], dict[int, float]]
 """Each seat's value (-1 to 1) of a position where a rollout stopped short of the end."""
+Prior = Callable[[AgentView, random.Random], Action]
+"""The rule of thumb whose choice stands unless the search clearly beats it."""
 
 DEFAULT_ITERATIONS = 400
 """Iterations per decision at the default budget (see the README for the timings)."""
@@ -109,7 +111,9 @@ class ISMCTSBot:
     of determinisations for a decision (default: `AgentView.sample`, uniform
     over the hidden cards); `leaf_value` scores a rollout stopped at the
     horizon (default: the change in each seat's `lead`, squashed);
-    `rollout_policy` plays below the tree instead of `rollout`.
+    `rollout_policy` plays below the tree instead of `rollout`;
+    `prior_policy` is the choice that stands unless clearly beaten (default:
+    the game's `medium`).
     """
 
     def __init__(
@@ -125,6 +129,7 @@ class ISMCTSBot:
         belief: Belief | None = None,
         leaf_value: LeafValue | None = None,
         rollout_policy: RolloutPolicy | None = None,
+        prior_policy: Prior | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"ISMCTS needs at least one iteration, not {iterations}")
@@ -140,6 +145,7 @@ class ISMCTSBot:
         self.belief = belief
         self.leaf_value = leaf_value
         self.rollout_policy = rollout_policy
+        self.prior_policy = prior_policy
         self._root_results: dict[Action, list[float]] = {}
         self.name = f"ismcts({iterations}{'' if rollout == 'random' else ', heuristic'})"
         self.last_stats = SearchStats()
@@ -166,9 +172,12 @@ class ISMCTSBot:
         best = max(scored, key=lambda action: _mean(results[action]))
         if not self.prior:
             return best
-        from pickletable.bots.heuristic import HeuristicBot
+        if self.prior_policy is not None:
+            suggested = self.prior_policy(view, random.Random(0))
+        else:
+            from pickletable.bots.heuristic import HeuristicBot
 
-        suggested = HeuristicBot().choose(view, random.Random(0))
+            suggested = HeuristicBot().choose(view, random.Random(0))
         if suggested == best or suggested not in results:
             return best
         differences = [
