@@ -47,12 +47,7 @@ def win_chance(players: int, target: int, win_by: int) -> WinChance:
     table = _table(players, target, win_by)
 
     def chance(ours: int, theirs: int, serving: bool) -> float:
-        if ours >= target and ours - theirs >= win_by:
-            return 1.0
-        if theirs >= target and theirs - ours >= win_by:
-            return 0.0
-        ours, theirs = _fold(ours, theirs, target)
-        return table[(ours, theirs, serving)]
+        return _look_up(table, target, win_by, ours, theirs, serving)
 
     return chance
 
@@ -64,6 +59,23 @@ def rally_outcomes(players: int) -> list[tuple[int, int, bool, float]]:
     rows = data["players"].get(str(players)) or data["players"]["2"]
     total = sum(row["count"] for row in rows)
     return [(row["serving"], row["receiving"], row["passes"], row["count"] / total) for row in rows]
+
+
+def _look_up(
+    values: dict[tuple[int, int, bool], float],
+    target: int,
+    win_by: int,
+    ours: int,
+    theirs: int,
+    serving: bool,
+) -> float:
+    """The chance in `values` from a score, 1 or 0 once the game is won or lost."""
+    if ours >= target and ours - theirs >= win_by:
+        return 1.0
+    if theirs >= target and theirs - ours >= win_by:
+        return 0.0
+    ours, theirs = _fold(ours, theirs, target)
+    return values[(ours, theirs, serving)]
 
 
 def _fold(ours: int, theirs: int, target: int) -> tuple[int, int]:
@@ -81,14 +93,6 @@ def _table(players: int, target: int, win_by: int) -> dict[tuple[int, int, bool]
     states = [(a, b, s) for a in range(top + 1) for b in range(top + 1) for s in (True, False)]
     value = dict.fromkeys(states, 0.5)
 
-    def lookup(ours: int, theirs: int, serving: bool) -> float:
-        if ours >= target and ours - theirs >= win_by:
-            return 1.0
-        if theirs >= target and theirs - ours >= win_by:
-            return 0.0
-        ours, theirs = _fold(ours, theirs, target)
-        return value[(ours, theirs, serving)]
-
     for _ in range(500):
         change = 0.0
         for ours, theirs, serving in states:
@@ -98,7 +102,9 @@ def _table(players: int, target: int, win_by: int) -> dict[tuple[int, int, bool]
                     mine, others = ours + server_points, theirs + receiver_points
                 else:
                     mine, others = ours + receiver_points, theirs + server_points
-                expected += weight * lookup(mine, others, serving != passes)
+                expected += weight * _look_up(
+                    value, target, win_by, mine, others, serving != passes
+                )
             key = (ours, theirs, serving)
             change = max(change, abs(expected - value[key]))
             value[key] = expected
