@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
+from tests.browser.staging import PHONE
 from tests.browser.whole_game import DESKTOP, play_whole_game
 
 BOARD_ADVANCED = {"level": "advanced", "target": 3.0}
@@ -50,10 +51,13 @@ def test_over_a_whole_board_game_every_prompt_offers_a_choice(
     assert not played.errors, played.errors
 
 
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_unticking_roll_for_me_gives_the_person_the_roll_button(
-    browser: Any, server: Server
+    browser: Any, server: Server, viewport: dict[str, int]
 ) -> None:
-    page = board_page(browser, server, {"level": "advanced"})
+    # The box stays in reach while the table rolls for the person (at phone width the
+    # moves panel folds away whenever no real choice is theirs).
+    page = board_page(browser, server, {"level": "advanced"}, viewport)
     box = page.locator("#roll-for-me")
     expect(box).to_be_visible()
     expect(box).to_be_checked()  # on by default
@@ -73,7 +77,9 @@ def test_a_whole_game_without_choices_plays_itself_while_roll_for_me_is_ticked(
     assert page.locator("#log li.answered").count() > 0
 
 
-def board_page(browser: Any, server: Server, options: dict[str, Any]) -> Page:
+def board_page(
+    browser: Any, server: Server, options: dict[str, Any], viewport: dict[str, int] = DESKTOP
+) -> Page:
     """Ann's page at a started board table against a bot."""
     made = server.post(
         "/api/tables",
@@ -86,7 +92,7 @@ def board_page(browser: Any, server: Server, options: dict[str, Any]) -> Page:
         },
     )
     table_id, token = made["table"]["id"], made["token"]
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=viewport)
     context.add_init_script(f"localStorage.setItem('pickletable:seat:{table_id}', '{token}')")
     page: Page = context.new_page()
     page.goto(f"{server.url}/table/{table_id}")
