@@ -1,4 +1,4 @@
-"""Fit the board game's win-chance model (`pickletable.bots.board_value.WEIGHTS`).
+"""Fit the board game's win-chance model (`pickletable.games.board.bots.value.WEIGHTS`).
 
 Plays `medium` against `medium` in advanced singles, records the position at
 the start of every rally (its serve) with the game's winner, and fits a
@@ -23,13 +23,13 @@ import random
 
 import numpy as np
 
-from pickletable.bots.board_hard import FastChance
-from pickletable.bots.board_medium import fast_medium
-from pickletable.bots.board_value import features
 from pickletable.core.state import CHANCE
 from pickletable.games.board import GAME
+from pickletable.games.board.bots.fast_medium import fast_medium
+from pickletable.games.board.bots.hard import FastChance
+from pickletable.games.board.bots.value import features
+from pickletable.games.board.codes import Step
 from pickletable.games.board.position import BoardPosition
-from pickletable.games.board.vocabulary import Step
 
 TRACK_FEATURES = 14
 """The features before the cards (distances to the target, alone and when serving)."""

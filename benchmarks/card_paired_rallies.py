@@ -38,7 +38,6 @@ from multiprocessing import Pool
 from typing import Any
 
 from pickletable.bots import bot_from_name
-from pickletable.bots.card_win_chance import win_chance
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
@@ -46,6 +45,7 @@ from pickletable.core.events import Event
 from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
+from pickletable.games.card.bots.win_chance import win_chance
 from pickletable.games.card.state import CardState
 
 NORTH, SOUTH = 0, 2
@@ -57,7 +57,7 @@ class _Rules:
     name = "hard-rules"
 
     def choose(self, view: AgentView, rng: random.Random) -> Action:
-        from pickletable.bots.card_hard import hard_rules
+        from pickletable.games.card.bots.hard import hard_rules
 
         legal = view.legal_actions
         return legal[0] if len(legal) == 1 else hard_rules(view, rng)

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from pickletable.analysis.exact.analysis import analyse, make_variant, run_check
-from pickletable.analysis.exact.chain import Chain
-from pickletable.analysis.exact.rally import Die, solve_rally
-from pickletable.analysis.exact.solver import solve_beginner
 from pickletable.analysis.statistics import wilson_interval
+from pickletable.games.board.exact.analysis import analyse, make_variant, run_check
+from pickletable.games.board.exact.chain import Chain
+from pickletable.games.board.exact.rally import Die, solve_rally
+from pickletable.games.board.exact.solver import solve_beginner
 from tests.cli.scripted import run
 
 State = tuple[int, ...]
@@ -302,7 +302,7 @@ def test_analyze_sweep_and_self_contained_report(tmp_path: Path) -> None:
 def test_a_check_in_blocks_gives_the_same_figures_on_one_process_or_two(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import pickletable.analysis.exact.check as check_module
+    import pickletable.games.board.exact.check as check_module
 
     monkeypatch.setattr(check_module, "BLOCK", 150)
     variant = make_variant("t", 2, ["target=2.0"], "beginner", None)

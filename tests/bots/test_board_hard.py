@@ -8,17 +8,17 @@ from typing import Any
 import pytest
 
 from pickletable.bots import bot_from_name, make_bot
-from pickletable.bots.board_hard import BoardRolloutBot, play_rally
-from pickletable.bots.board_heuristic import choose
-from pickletable.bots.board_medium import fast_medium
-from pickletable.bots.board_value import applies, win_chance
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.errors import SeatError
 from pickletable.core.registry import get_game
 from pickletable.core.state import GameState
+from pickletable.games.board.bots.fast_medium import fast_medium
+from pickletable.games.board.bots.hard import BoardRolloutBot, play_rally
+from pickletable.games.board.bots.heuristic import choose
+from pickletable.games.board.bots.value import applies, win_chance
+from pickletable.games.board.codes import Step
 from pickletable.games.board.position import BoardPosition
-from pickletable.games.board.vocabulary import Step
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
 
 BOARD = [variant for variant in VARIANTS if variant[0] == "board"]

@@ -13,8 +13,8 @@ from importlib import resources
 from pathlib import Path
 
 from pickletable.bots import HeuristicBot
-from pickletable.bots.board_heuristic import choose
 from pickletable.core.agents import AgentView
+from pickletable.games.board.bots.heuristic import choose
 from pickletable.games.board.state import BoardState
 from tests.games.board.helpers import LOU, THEO, new_game, play, set_up
 

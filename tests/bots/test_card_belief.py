@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from pickletable.bots.card_belief import CardBelief
-from pickletable.bots.card_turns import UNKNOWN, SeenTurn, turns_between
-from pickletable.bots.card_win_chance import win_chance
 from pickletable.core.agents import AgentView
 from pickletable.games.card import GAME
+from pickletable.games.card.bots.belief import CardBelief
+from pickletable.games.card.bots.turns import UNKNOWN, SeenTurn, turns_between
+from pickletable.games.card.bots.win_chance import win_chance
 from pickletable.games.card.state import CardState
 
 NORTH, SOUTH = 0, 2

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from pickletable.bots.card_hard import hard_rules, make_hard
-from pickletable.bots.card_heuristic import choose, completion_chance
-from pickletable.bots.card_last_turn import is_last_turn, last_turn_choice
 from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.games.card import GAME
+from pickletable.games.card.bots.hard import hard_rules, make_hard
+from pickletable.games.card.bots.heuristic import choose, completion_chance
+from pickletable.games.card.bots.last_turn import is_last_turn, last_turn_choice
 from pickletable.games.card.state import CardState
 
 NORTH, SOUTH = 0, 2

@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, SlamSearchBot, bot_from_name
-from pickletable.bots.board_hard import BoardRolloutBot
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.chance import sample_outcome
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
+from pickletable.games.board.bots.hard import BoardRolloutBot
 from pickletable.games.board.position import BoardPosition
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from pickletable.bots.slam_heuristic import choose
 from pickletable.core.agents import AgentView
+from pickletable.games.slam.bots.heuristic import choose
 from pickletable.games.slam.state import SlamState
 from tests.games.slam.helpers import arrange, new_game
 

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from pickletable.bots import HeuristicBot, SlamSearchBot, make_bot
-from pickletable.bots.slam_inference import constrain, excluded_cards
-from pickletable.bots.slam_search import game_values, medium_rollout
-from pickletable.bots.slam_win_chance import win_chance
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
 from pickletable.core.state import CHANCE
+from pickletable.games.slam.bots.inference import constrain, excluded_cards
+from pickletable.games.slam.bots.search import game_values, medium_rollout
+from pickletable.games.slam.bots.win_chance import win_chance
 from pickletable.games.slam.state import SlamState
 from tests.bots.positions import random_decisions
 from tests.games.slam.helpers import arrange, new_game, play

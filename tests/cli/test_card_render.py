@@ -8,11 +8,11 @@ import pytest
 from rich.console import Console, RenderableType
 
 from pickletable.cli.hand_command import hand_report
-from pickletable.cli.renderers.card import render
 from pickletable.core.errors import PickletableError
 from pickletable.games.card import GAME
 from pickletable.games.card.cards import CardNameError, HandError
 from pickletable.games.card.state import CardState
+from pickletable.games.card.terminal import render
 from tests.games.card.helpers import NORTH, SOUTH, deal, draw, pass_turn, start, turn
 from tests.games.card.test_rally import JUNK_A
 

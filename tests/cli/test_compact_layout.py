@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from pickletable.cli.layout import Layout
-from pickletable.cli.renderers import card as card_renderer
 from pickletable.games.card import GAME as CARD
+from pickletable.games.card import terminal as card_renderer
 from tests.cli.screen import play_to_prompt
 from tests.cli.scripted import run
 from tests.cli.test_card_render import second_rally, text_of

@@ -6,9 +6,9 @@ import io
 
 from rich.console import Console
 
-from pickletable.cli.renderers.slam import render
 from pickletable.games.slam.scenario import arrange
 from pickletable.games.slam.state import SlamState
+from pickletable.games.slam.terminal import render
 from tests.games.slam.helpers import new_game, view_of
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import cast
 
-from pickletable.cli.renderers import card as card_renderer
-from pickletable.cli.renderers import slam as slam_renderer
 from pickletable.games.board import GAME as BOARD
 from pickletable.games.board.presenter import play_card_text
 from pickletable.games.card import GAME as CARD
+from pickletable.games.card import terminal as card_renderer
 from pickletable.games.slam import GAME as SLAM
+from pickletable.games.slam import terminal as slam_renderer
 from pickletable.games.slam.presenter import outcome_text
 from pickletable.games.slam.scenario import arrange
 from pickletable.games.slam.state import SlamState

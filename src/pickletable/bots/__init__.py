@@ -6,10 +6,10 @@ also reads the names the arena takes: ``random``, ``heuristic``, ``ismcts``,
 ``ismcts:800`` (iterations), ``ismcts:250ms`` (a time budget),
 ``ismcts:800:heuristic`` (heuristic rollouts), ``rollout[:N][:Nms][:game]``
 (the board game's `hard`: rounds of rollouts valued by the chance of winning,
-a time cap, whole-game rollouts; see `pickletable.bots.board_hard`),
+a time cap, whole-game rollouts; see `pickletable.games.board.bots.hard`),
 ``cardsearch[:N|:Nms]`` (the card game's `hard`: see
-`pickletable.bots.card_hard`), ``slamsearch[:N][:Nms]`` (Slam's `hard`: see
-`pickletable.bots.slam_search`), as well as the three levels and ``hard:N``
+`pickletable.games.card.bots.hard`), ``slamsearch[:N][:Nms]`` (Slam's `hard`: see
+`pickletable.games.slam.bots.search`), as well as the three levels and ``hard:N``
 or ``hard:Nms`` (the game's `hard` bot at another budget); and, for the
 arena only,
 ``omniscient`` (the same search seeing every hand, a yardstick for what hidden
@@ -35,13 +35,13 @@ from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.omniscient import OmniscientBot
 from pickletable.bots.random_bot import RandomBot
-from pickletable.bots.slam_search import DEFAULT_ITERATIONS as SLAM_ITERATIONS
-from pickletable.bots.slam_search import DEFAULT_MILLISECONDS as SLAM_MILLISECONDS
-from pickletable.bots.slam_search import SlamSearchBot
 from pickletable.core.agents import Agent
 from pickletable.core.errors import SeatError, UnknownGameError
 from pickletable.core.registry import entry
 from pickletable.core.seats import LEARNED
+from pickletable.games.slam.bots.search import DEFAULT_ITERATIONS as SLAM_ITERATIONS
+from pickletable.games.slam.bots.search import DEFAULT_MILLISECONDS as SLAM_MILLISECONDS
+from pickletable.games.slam.bots.search import SlamSearchBot
 
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
 """Each level and the bot that plays it (`hard`: unless the game's registry entry names another)."""
@@ -129,7 +129,7 @@ def _rollout(name: str, game_id: str, settings: list[str]) -> Agent:
     """
     if game_id != "board":
         raise SeatError(f"bot {name!r}: the rollout bot plays the board game only")
-    from pickletable.bots.board_hard import (
+    from pickletable.games.board.bots.hard import (
         DEFAULT_MILLISECONDS,
         DEFAULT_ROLLOUTS,
         BoardRolloutBot,
@@ -163,7 +163,7 @@ def _card_search(name: str, game_id: str, settings: list[str]) -> Agent:
     """The card game's `hard`: ``cardsearch[:N|:Nms]`` (search with inferred hands)."""
     if game_id != "card":
         raise SeatError(f"bot {name!r}: cardsearch plays the card game only")
-    from pickletable.bots.card_hard import make_hard
+    from pickletable.games.card.bots.hard import make_hard
 
     iterations, milliseconds = entry(game_id).hard_iterations, None
     for setting in settings:

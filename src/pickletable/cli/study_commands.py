@@ -121,7 +121,7 @@ def analyze(
     ] = None,
 ) -> None:
     """Board game: exact first-server edge, final scores and game length (dice-only chain)."""
-    from pickletable.analysis.exact.cli import run_analyze
+    from pickletable.games.board.exact.cli import run_analyze
 
     if game != "board":
         raise PickletableError(f"analyze solves the board game only, not {game!r}")

@@ -53,8 +53,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         id="board",
         package="pickletable.games.board",
-        heuristic="pickletable.bots.board_heuristic",
-        renderer="pickletable.cli.renderers.board",
+        heuristic="pickletable.games.board.bots.heuristic",
+        renderer="pickletable.games.board.terminal",
         web_module="board.js",
         hard_iterations=300,
         hard_rollout="random",
@@ -66,8 +66,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         id="card",
         package="pickletable.games.card",
-        heuristic="pickletable.bots.card_heuristic",
-        renderer="pickletable.cli.renderers.card",
+        heuristic="pickletable.games.card.bots.heuristic",
+        renderer="pickletable.games.card.terminal",
         web_module="card.js",
         hard_iterations=150,
         hard_rollout="heuristic",
@@ -79,8 +79,8 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         id="slam",
         package="pickletable.games.slam",
-        heuristic="pickletable.bots.slam_heuristic",
-        renderer="pickletable.cli.renderers.slam",
+        heuristic="pickletable.games.slam.bots.heuristic",
+        renderer="pickletable.games.slam.terminal",
         web_module="slam.js",
         hard_iterations=1500,
         hard_rollout="random",

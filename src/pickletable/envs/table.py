@@ -18,10 +18,10 @@ from pickletable.cli.renderers import get_renderer
 from pickletable.core.chance import sample_outcome
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
-from pickletable.envs.board_encoding import BoardEncoding
-from pickletable.envs.card_encoding import CardEncoding
 from pickletable.envs.encoding import Encoding, Mask, Vector
-from pickletable.envs.slam_encoding import SlamEncoding
+from pickletable.games.board.encoding import BoardEncoding
+from pickletable.games.card.encoding import CardEncoding
+from pickletable.games.slam.encoding import SlamEncoding
 
 ENCODINGS: dict[str, Callable[[GameState], Encoding]] = {
     "board": BoardEncoding,

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pickletable.bots import make_bot
 from pickletable.core.registry import available_games, get_game
 from pickletable.games.card.content import CardDeck
-from pickletable.games.card.menus import bound_menu_memo
+from pickletable.games.card.rules import bound_menu_memo
 from pickletable.games.card.solver import solver_for
 
 GC_THRESHOLDS = (5000, 10, 10)

@@ -6,8 +6,8 @@ from typing import Any
 
 from pickletable.core.events import Event
 from pickletable.games.board import GAME
+from pickletable.games.board.codes import Step
 from pickletable.games.board.state import BoardState
-from pickletable.games.board.vocabulary import Step
 
 # Default characters used by the tests, with their Nice and Bad Shots.
 DANA = "dinkin-dana"  # nice dink, bad lob

@@ -6,8 +6,8 @@ import pytest
 
 from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError
+from pickletable.games.board.codes import EventKind, Step
 from pickletable.games.board.state import BoardState
-from pickletable.games.board.vocabulary import EventKind, Step
 
 from .helpers import BO, DANA, LOU, PETE, THEO, kinds, levels, new_game, play, set_up
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pickletable.games.board.vocabulary import EventKind, Step
+from pickletable.games.board.codes import EventKind, Step
 
 from .helpers import BO, DANA, KIT, LOU, THEO, kinds, levels, new_game, play, put_at, set_up
 

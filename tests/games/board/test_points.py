@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pickletable.core.state import CHANCE
 from pickletable.games.board import GAME
-from pickletable.games.board.vocabulary import EventKind, Step
+from pickletable.games.board.codes import EventKind, Step
 
 from .helpers import BO, DANA, LOU, THEO, kinds, levels, new_game, play, put_at, set_up
 

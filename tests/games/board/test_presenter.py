@@ -6,8 +6,8 @@ import json
 import random
 
 from pickletable.games.board import GAME
+from pickletable.games.board.codes import Step, Via
 from pickletable.games.board.observer import BoardObservation
-from pickletable.games.board.vocabulary import Step, Via
 
 from .helpers import BO, DANA, LOU, THEO, new_game, play, set_up
 

@@ -15,8 +15,8 @@ from pickletable.core.match import run_match
 from pickletable.core.records import Recorder, replay
 from pickletable.core.state import CHANCE, GameState
 from pickletable.games.board import GAME
+from pickletable.games.board.codes import Step
 from pickletable.games.board.state import BoardState
-from pickletable.games.board.vocabulary import Step
 
 tables = st.fixed_dictionaries(
     {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pickletable.core.state import CHANCE
 from pickletable.games.board import GAME
-from pickletable.games.board.vocabulary import EventKind
+from pickletable.games.board.codes import EventKind
 
 from .helpers import BO, DANA, LOU, THEO, kinds, levels, new_game, play, set_up
 

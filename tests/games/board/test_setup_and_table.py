@@ -8,8 +8,8 @@ from pickletable.core.actions import Action
 from pickletable.core.errors import IllegalActionError, OptionError
 from pickletable.core.state import CHANCE
 from pickletable.games.board import GAME
-from pickletable.games.board.rules import hitting_order
-from pickletable.games.board.vocabulary import EventKind, Step
+from pickletable.games.board.codes import EventKind, Step
+from pickletable.games.board.config import hitting_order
 
 from .helpers import BO, DANA, LOU, THEO, kinds, new_game, play, set_up
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from pickletable.games.card import GAME
-from pickletable.games.card.menus import DISCARD_MENU_CACHE, bound_menu_memo, discard_menu
+from pickletable.games.card.rules import DISCARD_MENU_CACHE, bound_menu_memo, discard_menu
 from pickletable.games.card.state import CardState
 
 

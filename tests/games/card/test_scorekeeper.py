@@ -13,9 +13,9 @@ from pickletable.core.errors import PickletableError
 from pickletable.core.state import CHANCE
 from pickletable.games.card import GAME
 from pickletable.games.card.codes import EventKind
+from pickletable.games.card.config import SEAT_NAMES
 from pickletable.games.card.scorekeeper import Scorekeeper, ScorekeepingError
 from pickletable.games.card.state import CardState
-from pickletable.games.card.tables import SEAT_NAMES
 
 PICKLER_STRAIGHTS = "1 2 3 4 5 6 pickler"  # complete, one Pickler
 DINK_LOOSE = "1 5 9 dink 2 4 8"  # incomplete, one Dink Shot

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
+from pickletable.games.board.codes import EventKind, Step
 from pickletable.games.board.content import ADVANCED_EFFECTS
 from pickletable.games.board.position import BoardPosition
-from pickletable.games.board.vocabulary import EventKind, Step
 
 
 def set_up(position: BoardPosition) -> None:

@@ -6,11 +6,11 @@ from pickletable.core.content import Content, Validator
 from pickletable.core.errors import OptionError
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.games.board.codes import EventKind
+from pickletable.games.board.config import BoardConfig
 from pickletable.games.board.content import BoardContent, validate
 from pickletable.games.board.presenter import BoardPresenter
-from pickletable.games.board.rules import BoardRules
 from pickletable.games.board.state import BoardState
-from pickletable.games.board.vocabulary import EventKind
 
 LEVELS = ("beginner", "intermediate", "advanced")
 
@@ -117,7 +117,7 @@ class BoardGame(GameDefinition):
             raise OptionError(f"option target: {target} is not a whole number of steps of {step}")
         seats = self.seats_for(players)
 
-        def build() -> BoardRules:
-            return BoardRules.build(BoardContent.from_data(content.data), options, seats)
+        def build() -> BoardConfig:
+            return BoardConfig.build(BoardContent.from_data(content.data), options, seats)
 
         return BoardState.new(self.shared_rules(content, players, options, build))

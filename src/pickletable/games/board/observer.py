@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pickletable.core.state import Outcome
+from pickletable.games.board.codes import Step
+from pickletable.games.board.config import team_of
 from pickletable.games.board.content import Character, SkillCard
 from pickletable.games.board.position import BoardPosition, LastShot
-from pickletable.games.board.rules import team_of
-from pickletable.games.board.vocabulary import Step
 
 
 @dataclass(frozen=True, slots=True)

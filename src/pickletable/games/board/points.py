@@ -13,10 +13,10 @@ from typing import Final
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import Outcome
+from pickletable.games.board.codes import EventKind, Step
+from pickletable.games.board.config import team_of
 from pickletable.games.board.dealing import give
 from pickletable.games.board.position import BoardPosition
-from pickletable.games.board.rules import team_of
-from pickletable.games.board.vocabulary import EventKind, Step
 
 _SERVE: Final = Step.SERVE
 _TO_SERVE: Final = EventKind.TO_SERVE

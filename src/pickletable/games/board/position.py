@@ -11,9 +11,9 @@ from typing import NamedTuple, Self
 
 from pickletable.core.piles import Pile
 from pickletable.core.state import GameState, Outcome
+from pickletable.games.board.codes import ANSWERING_STEPS, HITTING_STEPS, Step, Via
+from pickletable.games.board.config import BoardConfig, team_of
 from pickletable.games.board.content import Character
-from pickletable.games.board.rules import BoardRules, team_of
-from pickletable.games.board.vocabulary import ANSWERING_STEPS, HITTING_STEPS, Step, Via
 
 
 class LastShot(NamedTuple):
@@ -62,7 +62,7 @@ class BoardPosition(GameState):
         "targets",
     )
 
-    def __init__(self, rules: BoardRules) -> None:
+    def __init__(self, rules: BoardConfig) -> None:
         self.rules = rules
         self.history = []
         self.skill = [0, 0, 0, 0]

@@ -25,9 +25,9 @@ from pickletable.core.events import Event
 from pickletable.core.presenter import Presenter
 from pickletable.core.state import GameState
 from pickletable.games.board.card_notes import describe_answer, mark_cards
+from pickletable.games.board.codes import EventKind, Step
 from pickletable.games.board.dealing import pile_to_draw
 from pickletable.games.board.state import BoardState
-from pickletable.games.board.vocabulary import EventKind, Step
 
 HIT_NAMES = {1: "the serve", 2: "the return of serve"}
 """Hits after these are numbered: shot 3, shot 4, ..."""

@@ -12,16 +12,16 @@ from typing import Final
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
-from pickletable.games.board.points import point, side_out, start_serve
-from pickletable.games.board.position import BoardPosition, LastShot
-from pickletable.games.board.rules import team_of
-from pickletable.games.board.vocabulary import (
+from pickletable.games.board.codes import (
     PLACE_STANCHION,
     ROLL,
     EventKind,
     Step,
     Via,
 )
+from pickletable.games.board.config import team_of
+from pickletable.games.board.points import point, side_out, start_serve
+from pickletable.games.board.position import BoardPosition, LastShot
 
 # Codes read at every shot, as module constants (a `Step.X` lookup costs on Python 3.11).
 _HIT: Final = Step.HIT

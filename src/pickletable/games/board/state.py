@@ -39,6 +39,17 @@ from typing import Final
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
+from pickletable.games.board.codes import (
+    CHANCE_STEPS,
+    DRAW_STEPS,
+    HITTER_ASKED,
+    OUTCOME_DIE_STEPS,
+    PLACE_STANCHION,
+    ROLL,
+    SERVE,
+    Step,
+)
+from pickletable.games.board.config import BoardConfig
 from pickletable.games.board.dealing import deal, pile_to_draw, set_up
 from pickletable.games.board.observer import BoardObservation, observe
 from pickletable.games.board.points import (
@@ -50,17 +61,6 @@ from pickletable.games.board.points import (
 )
 from pickletable.games.board.position import BoardPosition
 from pickletable.games.board.rally import card_refusal, hit, hit_actions, roll, serve
-from pickletable.games.board.rules import BoardRules
-from pickletable.games.board.vocabulary import (
-    CHANCE_STEPS,
-    DRAW_STEPS,
-    HITTER_ASKED,
-    OUTCOME_DIE_STEPS,
-    PLACE_STANCHION,
-    ROLL,
-    SERVE,
-    Step,
-)
 
 _ROUTINE: Final = (ROLL, SERVE)
 """The moves that are routine when they are a seat's only one."""
@@ -98,7 +98,7 @@ class BoardState(BoardPosition):
     __slots__ = ()
 
     @staticmethod
-    def new(rules: BoardRules) -> BoardState:
+    def new(rules: BoardConfig) -> BoardState:
         """A game at its first chance step: dealing the characters."""
         state = BoardState(rules)
         set_up(state)

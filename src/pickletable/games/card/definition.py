@@ -5,10 +5,10 @@ from __future__ import annotations
 from pickletable.core.content import Content, Validator
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.games.card.config import SEAT_NAMES, SEATS_BY_PLAYERS, CardConfig
 from pickletable.games.card.content import CardDeck, validate
 from pickletable.games.card.presenter import CardPresenter
 from pickletable.games.card.state import CardState
-from pickletable.games.card.tables import SEAT_NAMES, SEATS_BY_PLAYERS, CardRules
 
 OPTIONS = OptionSet(
     [
@@ -98,7 +98,7 @@ class CardGame(GameDefinition):
     def _new_state(
         self, players: int, options: dict[str, OptionValue], content: Content
     ) -> CardState:
-        def build() -> CardRules:
-            return CardRules.build(CardDeck.from_data(content.data), options, players)
+        def build() -> CardConfig:
+            return CardConfig.build(CardDeck.from_data(content.data), options, players)
 
         return CardState.new(self.shared_rules(content, players, options, build))

@@ -27,10 +27,10 @@ from typing import Any
 from pickletable.core.errors import PickletableError
 from pickletable.games.card import GAME
 from pickletable.games.card.cards import parse_hand
+from pickletable.games.card.config import SEAT_NAMES, SEATS_BY_PLAYERS, TEAMS_BY_PLAYERS
 from pickletable.games.card.content import CardDeck
 from pickletable.games.card.scoring import score_rally, winning_team
 from pickletable.games.card.solver import HandSolver, solver_for
-from pickletable.games.card.tables import SEAT_NAMES, SEATS_BY_PLAYERS, TEAMS_BY_PLAYERS
 
 
 class ScorekeepingError(PickletableError, ValueError):

@@ -36,14 +36,14 @@ from pickletable.core.events import Event
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, GameState, Outcome
 from pickletable.games.card.codes import CHANCE_STEPS, Ending, EventKind, Step
+from pickletable.games.card.config import SEAT_NAMES, CardConfig
 from pickletable.games.card.content import HAND_SIZE, KITCHEN
-from pickletable.games.card.menus import discard_menu, is_discard_legal
 from pickletable.games.card.observer import CardObservation
+from pickletable.games.card.rules import discard_menu, is_discard_legal
 from pickletable.games.card.scoring import score_rally, winning_team
 from pickletable.games.card.solver import Verdict
-from pickletable.games.card.tables import SEAT_NAMES, CardRules
 
-__all__ = ["CardRules", "CardState", "Ending", "EventKind", "Step"]
+__all__ = ["CardConfig", "CardState", "Ending", "EventKind", "Step"]
 
 DRAW = Action("draw")
 # The steps as module constants: the hot paths below compare against them at every step.
@@ -92,7 +92,7 @@ class CardState(GameState):
         "turns",
     )
 
-    def __init__(self, rules: CardRules) -> None:
+    def __init__(self, rules: CardConfig) -> None:
         self.rules = rules
         self.history = []
         self.step = _FIRST_SERVER
@@ -118,7 +118,7 @@ class CardState(GameState):
         self._outcome: Outcome | None = None
 
     @staticmethod
-    def new(rules: CardRules) -> CardState:
+    def new(rules: CardConfig) -> CardState:
         """A new game: chance is about to turn cards face up for the first server."""
         return CardState(rules)
 

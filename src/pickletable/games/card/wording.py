@@ -22,8 +22,8 @@ from typing import Any
 
 from pickletable.core.events import Event
 from pickletable.games.card.codes import Ending, EventKind
+from pickletable.games.card.config import SEAT_NAMES, CardConfig
 from pickletable.games.card.state import CardState
-from pickletable.games.card.tables import SEAT_NAMES, CardRules
 
 ENDINGS: dict[str, str] = {
     Ending.LAP: "every final turn was played",
@@ -58,7 +58,7 @@ def serve_sentence(summary: Mapping[str, Any]) -> str:
     return f"{SEAT_NAMES[serve_to]} laid down the first {first} and serves next."
 
 
-def team_name(rules: CardRules, team: int) -> str:
+def team_name(rules: CardConfig, team: int) -> str:
     """A team by its members ("North & South")."""
     return " & ".join(SEAT_NAMES[s] for s in rules.teams[team])
 

@@ -9,7 +9,7 @@ from pickletable.core.options import OptionSet, OptionSpec, OptionValue
 from pickletable.games.slam import content as slam_content
 from pickletable.games.slam.events import EventKind
 from pickletable.games.slam.presenter import SlamPresenter
-from pickletable.games.slam.state import SlamRules, SlamState
+from pickletable.games.slam.state import SlamConfig, SlamState
 
 OPTIONS = OptionSet(
     [
@@ -96,8 +96,8 @@ class SlamGame(GameDefinition):
         if doubles and players != 4:
             raise OptionError(f"doubles is played by 4 players, not {players}")
 
-        def build() -> SlamRules:
-            return SlamRules(
+        def build() -> SlamConfig:
+            return SlamConfig(
                 players=players,
                 doubles=doubles,
                 tokens_to_win=int(options["tokens_to_win"]),

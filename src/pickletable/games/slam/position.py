@@ -29,7 +29,7 @@ from pickletable.games.slam.steps import Phase, Step
 
 
 @dataclass(frozen=True)
-class SlamRules:
+class SlamConfig:
     """What does not change during a game: table, options, deck."""
 
     players: int
@@ -99,7 +99,7 @@ class SlamPosition(GameState):
         "window_from",
     )
 
-    def __init__(self, rules: SlamRules) -> None:
+    def __init__(self, rules: SlamConfig) -> None:
         n = rules.players
         self.rules = rules
         self.history = []

@@ -27,7 +27,7 @@ from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.games.slam import dealing, flow, knowledge, moves, playing, twists
 from pickletable.games.slam.observer import SlamObservation, observe
-from pickletable.games.slam.position import SlamPosition, SlamRules
+from pickletable.games.slam.position import SlamConfig, SlamPosition
 from pickletable.games.slam.steps import CHANCE_STEPS, Step
 
 
@@ -37,7 +37,7 @@ class SlamState(SlamPosition):
     __slots__ = ()
 
     @staticmethod
-    def new(rules: SlamRules) -> SlamState:
+    def new(rules: SlamConfig) -> SlamState:
         """The first round, at its first chance step (the deal)."""
         state = SlamState(rules)
         for code in rules.deck.cards:  # the action tables hot paths read directly
@@ -200,4 +200,4 @@ _FORMALITIES: dict[Step, tuple[Action, ...]] = {
 }
 """Steps whose single action, when it is one of these, is a formality."""
 
-__all__ = ["SlamRules", "SlamState"]
+__all__ = ["SlamConfig", "SlamState"]

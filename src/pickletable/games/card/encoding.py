@@ -12,10 +12,10 @@ from pickletable.core.actions import Action
 from pickletable.core.state import GameState, Observation
 from pickletable.envs.encoding import Block, Encoding, Writer, relative_slots
 from pickletable.games.card.codes import Step
+from pickletable.games.card.config import LAY
 from pickletable.games.card.content import HAND_SIZE, MAX_PLAYERS
 from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.state import CardState
-from pickletable.games.card.tables import LAY
 
 STEPS = tuple(Step)
 

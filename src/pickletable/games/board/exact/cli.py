@@ -11,7 +11,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from pickletable.analysis.exact.analysis import (
+from pickletable.core.errors import OptionError
+from pickletable.core.registry import get_game
+from pickletable.games.board.exact.analysis import (
     Analysis,
     Variant,
     analyse,
@@ -21,8 +23,6 @@ from pickletable.analysis.exact.analysis import (
     run_check,
     to_json,
 )
-from pickletable.core.errors import OptionError
-from pickletable.core.registry import get_game
 
 
 def parse_sweeps(sweeps: Sequence[str]) -> list[list[tuple[str, str]]]:
@@ -81,7 +81,7 @@ def run_analyze(
             run_check(result, check, seed, workers)
         results.append(result)
     if report is not None:
-        from pickletable.analysis.exact.report import write_report
+        from pickletable.games.board.exact.report import write_report
 
         write_report(results, report)
     if as_json:

@@ -1,7 +1,7 @@
 """The board game's `medium` rules of thumb read straight from a position, for rollouts.
 
 `fast_medium(position, seat)` makes the same choice as
-`pickletable.bots.board_heuristic.choose` (a test compares them over many
+`pickletable.games.board.bots.heuristic.choose` (a test compares them over many
 random positions of every variant) without building an observation per
 move: the `hard` bot plays thousands of moves per decision with it.
 
@@ -16,10 +16,10 @@ move: the `hard` bot plays thousands of moves per decision with it.
 from __future__ import annotations
 
 from pickletable.core.actions import Action
+from pickletable.games.board.codes import PLACE_STANCHION, ROLL, SERVE, Step
+from pickletable.games.board.config import team_of
 from pickletable.games.board.position import BoardPosition
 from pickletable.games.board.rally import hit_actions
-from pickletable.games.board.rules import team_of
-from pickletable.games.board.vocabulary import PLACE_STANCHION, ROLL, SERVE, Step
 
 
 def fast_medium(position: BoardPosition, seat: int) -> Action:
@@ -52,7 +52,7 @@ def _pick(position: BoardPosition, seat: int, *, own_side: bool) -> Action:
 
 
 def _hit(position: BoardPosition, seat: int) -> Action:
-    """Hit 3 on: see `pickletable.bots.board_heuristic`."""
+    """Hit 3 on: see `pickletable.games.board.bots.heuristic`."""
     legal = hit_actions(position)
     if len(legal) == 1:
         return ROLL

@@ -18,7 +18,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from pickletable.analysis.exact.analysis import Analysis, quantile, to_json
+from pickletable.games.board.exact.analysis import Analysis, quantile, to_json
 
 
 def _png(figure: Figure) -> str:

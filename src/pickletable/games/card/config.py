@@ -1,4 +1,4 @@
-"""What stays fixed through one card game: the seats, the teams, and `CardRules`.
+"""What stays fixed through one card game: the seats, the teams, and `CardConfig`.
 
 Seat numbers are compass points: singles sit North v South; three players
 North (alone) v East and West; doubles North-South v East-West. Teammates
@@ -32,7 +32,7 @@ CHANCE_VERBS = ("show", "deal", "flip", "draw")
 
 
 @dataclass(frozen=True)
-class CardRules:
+class CardConfig:
     """Everything fixed for one game: deck, options and derived tables (shared by clones)."""
 
     deck: CardDeck
@@ -64,7 +64,7 @@ class CardRules:
     """Memoised discard menus by (hand, card that may not be discarded)."""
 
     @staticmethod
-    def build(deck: CardDeck, options: dict[str, OptionValue], players: int) -> CardRules:
+    def build(deck: CardDeck, options: dict[str, OptionValue], players: int) -> CardConfig:
         """Derive the rules tables from the deck and checked options."""
         seats = SEATS_BY_PLAYERS[players]
         team_of = dict(TEAMS_BY_PLAYERS[players])
@@ -74,7 +74,7 @@ class CardRules:
         )
         solver = solver_for(deck.lowest, deck.highest)
         names = deck.names
-        return CardRules(
+        return CardConfig(
             deck=deck,
             options=dict(options),
             seats=seats,

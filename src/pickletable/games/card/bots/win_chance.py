@@ -54,7 +54,7 @@ def win_chance(players: int, target: int, win_by: int) -> WinChance:
 
 def rally_outcomes(players: int) -> list[tuple[int, int, bool, float]]:
     """(serving team's points, receiving team's points, serve passes, frequency) of a rally."""
-    text = resources.files("pickletable.bots").joinpath("data", DATA_FILE).read_text()
+    text = resources.files("pickletable.games.card.bots").joinpath("data", DATA_FILE).read_text()
     data = json.loads(text)
     rows = data["players"].get(str(players)) or data["players"]["2"]
     total = sum(row["count"] for row in rows)
@@ -144,6 +144,8 @@ def measure_rallies(players: int, games: int, seed: int = 0) -> list[dict[str, i
     ]
 
 
-if __name__ == "__main__":  # python -m pickletable.bots.card_win_chance > data/card_rallies.json
+if (
+    __name__ == "__main__"
+):  # python -m pickletable.games.card.bots.win_chance > data/card_rallies.json
     tables = {str(n): measure_rallies(n, 400, seed=n) for n in (2, 3, 4)}
     print(json.dumps({"about": "Rally results in medium self-play", "players": tables}))

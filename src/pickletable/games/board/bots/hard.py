@@ -7,7 +7,7 @@ So `BoardRolloutBot` needs no tree: for each legal action it plays on many
 times, every seat played by the `medium` rules of thumb (`fast_medium`), and
 averages its side's chance of winning the game:
 
-- in advanced singles (the game `pickletable.bots.board_value` was fitted
+- in advanced singles (the game `pickletable.games.board.bots.value` was fitted
   on) it plays to the next serve and scores the chance the fitted model
   gives from there (1 or 0 if the game ended first): the rest of the game's
   dice add no noise, so a few hundred rollouts tell close choices apart;
@@ -50,15 +50,15 @@ import time
 from itertools import accumulate
 from typing import ClassVar
 
-from pickletable.bots.board_medium import fast_medium
-from pickletable.bots.board_value import applies, win_chance
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
 from pickletable.core.state import CHANCE
+from pickletable.games.board.bots.fast_medium import fast_medium
+from pickletable.games.board.bots.value import applies, win_chance
+from pickletable.games.board.codes import OUTCOME_DIE_STEPS, PLACE_STANCHION, Step
+from pickletable.games.board.config import BoardConfig
 from pickletable.games.board.position import BoardPosition
-from pickletable.games.board.rules import BoardRules
-from pickletable.games.board.vocabulary import OUTCOME_DIE_STEPS, PLACE_STANCHION, Step
 
 DEFAULT_ROLLOUTS = 300
 """Rounds of rollouts (one per remaining action each) of the `hard` bot at most."""
@@ -175,7 +175,7 @@ def play_out(state: BoardPosition, seat: int, rng: random.Random) -> float:
 def play_rally(state: BoardPosition, seat: int, rng: random.Random) -> float:
     """Play `state` with `medium` to the next serve: `seat`'s chance to win from there.
 
-    The chance is `pickletable.bots.board_value.win_chance` (1 or 0 if the
+    The chance is `pickletable.games.board.bots.value.win_chance` (1 or 0 if the
     game ended first).
     """
     sampler = FastChance.of(state.rules)
@@ -190,14 +190,14 @@ def play_rally(state: BoardPosition, seat: int, rng: random.Random) -> float:
 class FastChance:
     """Chance for rollouts: dice from precomputed cumulative weights, piles by `sample_outcome`."""
 
-    _cache: ClassVar[dict[int, tuple[BoardRules, FastChance]]] = {}
+    _cache: ClassVar[dict[int, tuple[BoardConfig, FastChance]]] = {}
 
-    def __init__(self, rules: BoardRules) -> None:
+    def __init__(self, rules: BoardConfig) -> None:
         self.outcome = _table(rules.outcome_die)
         self.hit = _table(rules.hit_die)
 
     @classmethod
-    def of(cls, rules: BoardRules) -> FastChance:
+    def of(cls, rules: BoardConfig) -> FastChance:
         """The sampler of these rules (made once per rules object)."""
         cached = cls._cache.get(id(rules))
         if cached is None or cached[0] is not rules:

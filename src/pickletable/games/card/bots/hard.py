@@ -39,15 +39,15 @@ from __future__ import annotations
 
 import random
 
-from pickletable.bots.card_belief import CardBelief
-from pickletable.bots.card_heuristic import choose_with
-from pickletable.bots.card_last_turn import is_last_turn, last_turn_choice
-from pickletable.bots.card_win_chance import win_chance
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot, RolloutPolicy
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.state import GameState
+from pickletable.games.card.bots.belief import CardBelief
+from pickletable.games.card.bots.heuristic import choose_with
+from pickletable.games.card.bots.last_turn import is_last_turn, last_turn_choice
+from pickletable.games.card.bots.win_chance import win_chance
 from pickletable.games.card.state import CardState
 
 EXPLORATION = 0.2

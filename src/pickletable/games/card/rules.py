@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 from pickletable.core.actions import Action
-from pickletable.games.card.tables import LAY, CardRules
+from pickletable.games.card.config import LAY, CardConfig
 
 DISCARD_MENU_CACHE = 200_000
 """Discard menus kept per rules table before the memo starts again (bounds memory)."""
@@ -36,7 +36,7 @@ def bound_menu_memo(entries: int) -> None:
     _menu_limit = entries
 
 
-def discard_menu(rules: CardRules, hand: tuple[str, ...], taken: str | None) -> list[Action]:
+def discard_menu(rules: CardConfig, hand: tuple[str, ...], taken: str | None) -> list[Action]:
     """The discards (and lay-downs) open to sorted `hand`, having just taken `taken`."""
     barred = taken if rules.no_discard_taken_card else None
     key = (hand, barred)
@@ -50,7 +50,7 @@ def discard_menu(rules: CardRules, hand: tuple[str, ...], taken: str | None) -> 
 
 
 def is_discard_legal(
-    rules: CardRules, hand: tuple[str, ...], taken: str | None, action: Action
+    rules: CardConfig, hand: tuple[str, ...], taken: str | None, action: Action
 ) -> bool:
     """Whether `action` is on `discard_menu(rules, hand, taken)`, without listing the menu."""
     args = action.args
@@ -67,7 +67,7 @@ def is_discard_legal(
 
 
 def _list_discards(
-    rules: CardRules, hand: tuple[str, ...], barred: str | None
+    rules: CardConfig, hand: tuple[str, ...], barred: str | None
 ) -> tuple[Action, ...]:
     layable = rules.solver.lay_down_discards(hand)
     discard, discard_lay = rules.discard, rules.discard_lay

@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from pickletable.analysis.exact.chain import POLICY, Chain, Levels, PlayCard, play_deck, team_of
-from pickletable.analysis.exact.check import CheckResult, simulate_blocks
-from pickletable.analysis.exact.rally import Die, Rally, solve_rally
-from pickletable.analysis.exact.solver import Solution, solve_beginner, solve_order
 from pickletable.core.content import Content
 from pickletable.core.errors import OptionError
 from pickletable.core.options import OptionValue
 from pickletable.core.registry import get_game
+from pickletable.games.board.exact.chain import POLICY, Chain, Levels, PlayCard, play_deck, team_of
+from pickletable.games.board.exact.check import CheckResult, simulate_blocks
+from pickletable.games.board.exact.rally import Die, Rally, solve_rally
+from pickletable.games.board.exact.solver import Solution, solve_beginner, solve_order
 
 LEVELS = ("beginner", "intermediate")
 

@@ -29,7 +29,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from pickletable.analysis.exact.chain import Chain, Levels, team_of
+from pickletable.games.board.exact.chain import Chain, Levels, team_of
 
 TAIL = 1e-12
 """Propagation stops once less than this much probability is still in play."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 from pickletable.core.actions import Action
 from pickletable.core.state import GameState, Observation
 from pickletable.envs.encoding import Block, Encoding, Writer, relative_slots
+from pickletable.games.board.codes import PLACE_STANCHION, ROLL, SERVE, Step, Via
 from pickletable.games.board.observer import BoardObservation
 from pickletable.games.board.state import BoardState
-from pickletable.games.board.vocabulary import PLACE_STANCHION, ROLL, SERVE, Step, Via
 
 STEPS = tuple(Step)
 VIAS = tuple(Via)

@@ -32,12 +32,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from pickletable.bots.card_opponent_model import OpponentModel, insert, without
-from pickletable.bots.card_turns import UNKNOWN, SeenTurn, turns_between
 from pickletable.bots.ismcts import Sampler
 from pickletable.core.agents import AgentView
 from pickletable.core.piles import Pile
 from pickletable.core.state import GameState
+from pickletable.games.card.bots.opponent_model import OpponentModel, insert, without
+from pickletable.games.card.bots.turns import UNKNOWN, SeenTurn, turns_between
 from pickletable.games.card.codes import Step
 from pickletable.games.card.content import HAND_SIZE
 from pickletable.games.card.observer import CardObservation

@@ -38,12 +38,12 @@ from __future__ import annotations
 import random
 
 from pickletable.bots.ismcts import ISMCTSBot, RolloutPolicy, SearchStats
-from pickletable.bots.slam_heuristic import decide
-from pickletable.bots.slam_inference import Exclusions, constrain, excluded_cards
-from pickletable.bots.slam_win_chance import win_chance
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.state import GameState
+from pickletable.games.slam.bots.heuristic import decide
+from pickletable.games.slam.bots.inference import Exclusions, constrain, excluded_cards
+from pickletable.games.slam.bots.win_chance import win_chance
 from pickletable.games.slam.observer import SlamObservation
 from pickletable.games.slam.position import SlamPosition
 from pickletable.games.slam.steps import Step

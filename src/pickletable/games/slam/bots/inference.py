@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 
-from pickletable.bots.slam_heuristic import play_cost
+from pickletable.games.slam.bots.heuristic import play_cost
 from pickletable.games.slam.content import (
     DRAW,
     DRAW_TWO,

@@ -34,9 +34,9 @@ True
 
 from __future__ import annotations
 
-from pickletable.bots.card_win_chance import WinChance, win_chance
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
+from pickletable.games.card.bots.win_chance import WinChance, win_chance
 from pickletable.games.card.codes import Step
 from pickletable.games.card.content import DINK
 from pickletable.games.card.observer import CardObservation

@@ -16,7 +16,7 @@ from pickletable.games.board.content import BoardContent
 
 
 @dataclass(frozen=True)
-class BoardRules:
+class BoardConfig:
     """Everything fixed for one game: content, options and derived tables (shared by clones)."""
 
     content: BoardContent
@@ -43,12 +43,12 @@ class BoardRules:
     @staticmethod
     def build(
         content: BoardContent, options: dict[str, OptionValue], seats: tuple[int, ...]
-    ) -> BoardRules:
+    ) -> BoardConfig:
         """Derive the rules tables from content and checked options."""
         level = str(options["level"])
         serve_after = str(options["serve_after_point"])
         keep = serve_after == "keep" or (serve_after == "auto" and level == "advanced")
-        return BoardRules(
+        return BoardConfig(
             content=content,
             options=dict(options),
             seats=seats,

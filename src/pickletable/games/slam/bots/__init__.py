@@ -1,0 +1,1 @@
+"""The bots of this game: its own rules of thumb and searches."""
