@@ -34,13 +34,17 @@ browser's rate, so these limits are raised (the limit tests set their own)."""
 
 
 @pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    """A SQLite file of this test's own, or the database in ``PICKLETABLE_TEST_DATABASE_URL``.
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A SQLite file of this test's own, or a PostgreSQL database of its own.
 
-    With the variable set (``postgresql+psycopg://user:pw@localhost/db``) the same tests
-    run against that server; tables have random ids, so tests do not see each other's.
+    With ``PICKLETABLE_TEST_DATABASE_URL=postgresql`` every server test runs on a new
+    database of the PostgreSQL server `tests.services` finds (the machine's, or a
+    throwaway one).
     """
-    return os.environ.get(TEST_DATABASE_ENV) or f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    if os.environ.get(TEST_DATABASE_ENV) == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
 
 
 @pytest.fixture

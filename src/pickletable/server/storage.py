@@ -1,6 +1,8 @@
 """Storage through SQLAlchemy: a table row per table, a step row per action.
 
 SQLite by default, any SQLAlchemy URL (PostgreSQL, say) by configuration.
+The schema is kept by the Alembic revisions in `pickletable.server.migrations`,
+applied when a `Storage` opens the database.
 The methods are synchronous; the table manager calls them from one worker
 thread so that a commit never stalls the event loop and writes keep their order.
 
@@ -32,13 +34,14 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
-    inspect,
     select,
     update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from pickletable.server.migrations import upgrade
 
 log = logging.getLogger("pickletable.server")
 CHANCE_BY = -1
@@ -143,8 +146,7 @@ class Storage:
         self.path = sqlite_file(url)
         """The SQLite file, watched for deletion (None for other databases and :memory:)."""
         self.engine = _make_engine(url)
-        Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._identity = _identity(self.path)
 
@@ -319,20 +321,6 @@ def _make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)
-
-
-def _add_missing_columns(engine: Engine) -> None:
-    """Give a database made by an older version the (nullable) columns added since."""
-    existing = inspect(engine)
-    with engine.begin() as connection:
-        for table in Base.metadata.sorted_tables:
-            have = {column["name"] for column in existing.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in have and column.nullable:
-                    kind = column.type.compile(engine.dialect)
-                    connection.exec_driver_sql(
-                        f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'
-                    )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
