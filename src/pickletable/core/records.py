@@ -71,13 +71,11 @@ class Recorder:
 
     def add(self, player: int, action: Action, events: list[Event]) -> None:
         """Record one applied action and what it caused."""
-        self.steps.append(
-            {
-                "by": "chance" if player == CHANCE else player,
-                "action": str(action),
-                "events": [event.to_json() for event in events],
-            }
-        )
+        self.steps.append(step_json(player, str(action), [event.to_json() for event in events]))
+
+    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
+        """Record the step just played (a `pickletable.core.match.StepWatcher`)."""
+        self.add(player, state.history[-1], events)
 
     def to_json(self, state: GameState) -> dict[str, Any]:
         """The full record of the game so far, with its outcome if it is over."""
@@ -86,14 +84,7 @@ class Recorder:
             {
                 "format": FORMAT,
                 "version": VERSION,
-                "game": self.game,
-                "players": self.players,
-                "options": self.options,
-                "content": {
-                    "source": self.content.source,
-                    "fingerprint": self.content.fingerprint,
-                    "data": self.content.data,
-                },
+                **record_header(self.game, self.players, self.options, self.content),
                 "seats": self.seats,
                 "steps": self.steps,
                 "outcome": outcome.to_json() if outcome else None,
@@ -112,6 +103,37 @@ class Recorder:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(self.to_json(state), indent=1) + "\n")
         return target
+
+
+def record_header(
+    game: str, players: int, options: dict[str, Any], content: Content
+) -> dict[str, Any]:
+    """What a game is, as a record and a stored table both begin: game, players, options, content.
+
+    >>> from pickletable.core.registry import get_game
+    >>> header = record_header("card", 2, {}, get_game("card").default_content())
+    >>> list(header), list(header["content"])
+    (['game', 'players', 'options', 'content'], ['source', 'fingerprint', 'data'])
+    """
+    return {
+        "game": game,
+        "players": players,
+        "options": options,
+        "content": {
+            "source": content.source,
+            "fingerprint": content.fingerprint,
+            "data": content.data,
+        },
+    }
+
+
+def step_json(by: int, action: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """One step as a record holds it: who acted (a seat or ``"chance"``), the action, its events.
+
+    >>> step_json(-1, "roll 4", [])
+    {'by': 'chance', 'action': 'roll 4', 'events': []}
+    """
+    return {"by": "chance" if by == CHANCE else by, "action": action, "events": events}
 
 
 def load_record(path: str | Path) -> dict[str, Any]:

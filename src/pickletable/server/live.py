@@ -27,7 +27,7 @@ from pickletable.core.content import Content
 from pickletable.core.errors import ReplayStopError
 from pickletable.core.events import Event
 from pickletable.core.game import GameDefinition
-from pickletable.core.records import Recorder, Step, replay_steps
+from pickletable.core.records import Recorder, Step, record_header, replay_steps, step_json
 from pickletable.core.registry import get_game
 from pickletable.core.rules_change import FIRST_RULES, Provenance
 from pickletable.core.state import CHANCE, GameState
@@ -146,14 +146,7 @@ class LiveTable:
         """The stored form of the table's settings and seats."""
         return {
             "id": self.id,
-            "game": self.game.id,
-            "players": self.players,
-            "options": self.options,
-            "content": {
-                "source": self.content.source,
-                "fingerprint": self.content.fingerprint,
-                "data": self.content.data,
-            },
+            **record_header(self.game.id, self.players, self.options, self.content),
             "seats": self.seats_json(),
             "notes": self.notes_json(),
             "seed": self.seed,
@@ -402,11 +395,7 @@ class LiveTable:
             meta=meta,
         )
         recorder.steps = [
-            {
-                "by": "chance" if step.by == CHANCE else step.by,
-                "action": step.action,
-                "events": step.events,
-            }
+            step_json(step.by, step.action, step.events)
             for step in (self.steps if self.stored_steps is None else self.stored_steps)
         ]
         return recorder.to_json(self.state)
