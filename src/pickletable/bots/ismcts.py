@@ -48,13 +48,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from pickletable.bots.evaluation import Evaluation, evaluation_for
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
+from pickletable.core.events import Event
+from pickletable.core.match import random_policy, run_match
 from pickletable.core.state import CHANCE, GameState
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
@@ -292,20 +294,9 @@ class ISMCTSBot:
                     events_left -= 1
             node = child
             path.append(node)
-        # Rollout below the tree.
-        steps = 0
-        while events_left > 0 and steps < self.max_rollout_steps:
-            player = state.current_player
-            if player is None:
-                break
-            if player == CHANCE:
-                action = sample_outcome(state, rng)
-            else:
-                action = policy(state, player, rng)
-                steps += 1
-            for event in state.push(action):
-                if event.kind in horizon:
-                    events_left -= 1
+        # Rollout below the tree, to the horizon or the step limit.
+        left = Horizon(horizon, events_left, self.max_rollout_steps)
+        run_match(state, policy, rng, watcher=left, until=left.reached, strict=False)
         outcome = state.outcome
         if outcome is not None:
             values = outcome.returns(state.seats)
@@ -371,7 +362,7 @@ class ISMCTSBot:
         if self.rollout_policy is not None:
             return self.rollout_policy
         if self.rollout == "random":
-            return _random_rollout
+            return random_policy
         from pickletable.bots.heuristic import HeuristicBot
 
         bot = HeuristicBot(rollout=True)
@@ -383,10 +374,37 @@ class ISMCTSBot:
         return heuristic
 
 
-def _random_rollout(state: GameState, player: int, rng: random.Random) -> Action:
-    del player
-    legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+class Horizon:
+    """Counts a rollout down to its stop: events of the horizon's kinds, and decisions.
+
+    A `pickletable.core.match.StepWatcher`; `reached` is the loop's stop.
+
+    >>> left = Horizon(frozenset({"rally-won"}), events=1, decisions=2)
+    >>> left.step(None, 0, 0, []); left.reached(None)  # type: ignore[arg-type]
+    False
+    >>> left.step(None, 1, 0, []); left.reached(None)  # type: ignore[arg-type]
+    True
+    """
+
+    __slots__ = ("decisions", "events", "kinds")
+
+    def __init__(self, kinds: Collection[str], events: int, decisions: int) -> None:
+        self.kinds = kinds
+        self.events = events
+        self.decisions = decisions
+
+    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
+        """Count the step down: a decision unless chance played it, and its horizon events."""
+        if player != CHANCE:
+            self.decisions -= 1
+        kinds = self.kinds
+        for event in events:
+            if event.kind in kinds:
+                self.events -= 1
+
+    def reached(self, state: GameState) -> bool:
+        """Whether the rollout stops here (no horizon events or decisions left)."""
+        return self.events <= 0 or self.decisions <= 0
 
 
 def _mean(values: list[float]) -> float:

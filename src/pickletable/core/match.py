@@ -107,6 +107,17 @@ def run_match(
     return state
 
 
+def random_policy(state: GameState, player: int, rng: random.Random) -> Action:
+    """A `Policy`: a uniformly random legal action, drawn as the random bot draws it.
+
+    >>> from pickletable.core.registry import get_game
+    >>> run_match(get_game("card").new_game(2), random_policy, random.Random(5)).is_over
+    True
+    """
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
 class StepCount:
     """A `StepWatcher` that counts the steps, and the seats' decisions apart.
 
