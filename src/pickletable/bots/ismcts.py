@@ -48,15 +48,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pickletable.bots.evaluation import Evaluation, evaluation_for
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
-from pickletable.core.events import Event
-from pickletable.core.match import random_policy, run_match
+from pickletable.core.match import random_policy, roll_out
 from pickletable.core.state import CHANCE, GameState
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
@@ -295,8 +294,7 @@ class ISMCTSBot:
             node = child
             path.append(node)
         # Rollout below the tree, to the horizon or the step limit.
-        left = Horizon(horizon, events_left, self.max_rollout_steps)
-        run_match(state, policy, rng, watcher=left, until=left.reached, strict=False)
+        roll_out(state, policy, rng, horizon, events_left, self.max_rollout_steps)
         outcome = state.outcome
         if outcome is not None:
             values = outcome.returns(state.seats)
@@ -372,39 +370,6 @@ class ISMCTSBot:
 
         del view
         return heuristic
-
-
-class Horizon:
-    """Counts a rollout down to its stop: events of the horizon's kinds, and decisions.
-
-    A `pickletable.core.match.StepWatcher`; `reached` is the loop's stop.
-
-    >>> left = Horizon(frozenset({"rally-won"}), events=1, decisions=2)
-    >>> left.step(None, 0, 0, []); left.reached(None)  # type: ignore[arg-type]
-    False
-    >>> left.step(None, 1, 0, []); left.reached(None)  # type: ignore[arg-type]
-    True
-    """
-
-    __slots__ = ("decisions", "events", "kinds")
-
-    def __init__(self, kinds: Collection[str], events: int, decisions: int) -> None:
-        self.kinds = kinds
-        self.events = events
-        self.decisions = decisions
-
-    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
-        """Count the step down: a decision unless chance played it, and its horizon events."""
-        if player != CHANCE:
-            self.decisions -= 1
-        kinds = self.kinds
-        for event in events:
-            if event.kind in kinds:
-                self.events -= 1
-
-    def reached(self, state: GameState) -> bool:
-        """Whether the rollout stops here (no horizon events or decisions left)."""
-        return self.events <= 0 or self.decisions <= 0
 
 
 def _mean(values: list[float]) -> float:

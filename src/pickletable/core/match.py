@@ -27,12 +27,12 @@ is checked. Either way every step goes through `GameState.push` (or
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Final, Protocol, TypeVar
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
-from pickletable.core.chance import ChanceResolver, RandomChance
+from pickletable.core.chance import ChanceResolver
 from pickletable.core.errors import IllegalActionError
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE, GameState
@@ -46,6 +46,8 @@ MAX_STEPS: Final = 1_000_000
 
 Policy = Callable[[S, int, random.Random], Action]
 """A trusted chooser for rollouts: the action of the seat asked, taken from the legal ones."""
+ChanceSampler = Callable[[S, random.Random], Action]
+"""Draws the outcome of the chance step a state waits for, from an RNG (as `sample_chance`)."""
 StepHook = Callable[[GameState, int, Action, list[Event]], None]
 """Told about every step: the state after it, who acted (`CHANCE` too), the action, its events."""
 
@@ -63,7 +65,7 @@ def run_match(
     seats: Mapping[int, Agent] | Policy[S],
     rng: random.Random,
     *,
-    chance: ChanceResolver | None = None,
+    chance: ChanceResolver | ChanceSampler[S] | None = None,
     watcher: StepWatcher | None = None,
     recorder: Recorder | None = None,
     on_step: StepHook | None = None,
@@ -72,29 +74,35 @@ def run_match(
     max_steps: int = MAX_STEPS,
     strict: bool = True,
 ) -> S:
-    """Play `state` until it ends (or `until` says stop, asked before each step) and return it.
+    """Play `state` until it ends, or `until` (asked before each step) says stop; return it.
 
     `seats` are the agents by seat, or a rollout `Policy` for every seat.
-    Chance comes from `chance` (by default, from `rng`). Every step goes to
-    `watcher`, `recorder` and `on_step` if given. An agent that returns an
-    illegal action raises `IllegalActionError`: a bot bug must not pass
-    silently. With `checked`, every step is played through the game's own
-    check (`GameState.apply`) rather than `GameState.push`. After
+    Chance comes from `chance`: a `ChanceResolver`, or a `ChanceSampler`
+    drawing from `rng` (by default, `GameState.sample_chance`). Every step
+    goes to `watcher`, `recorder` and `on_step` if given. An agent that
+    returns an illegal action raises `IllegalActionError`: a bot bug must not
+    pass silently. With `checked`, every step is played through the game's
+    own check (`GameState.apply`) rather than `GameState.push`. After
     `max_steps` steps without an end it raises `RuntimeError`, or with
     `strict` off returns the state as it is (a rollout's step cap).
     """
-    policy = None if isinstance(seats, Mapping) else seats
-    agents: Mapping[int, Agent] = seats if isinstance(seats, Mapping) else {}
-    resolve = (chance or RandomChance(rng)).resolve
+    # Set-up is kept cheap: a rollout may be a handful of steps.
+    policy = seats if callable(seats) else None
+    agents: Mapping[int, Agent] = {} if callable(seats) else seats
+    draw = type(state).sample_chance if chance is None else _sampler(chance)
     play = state.apply if checked else state.push
-    watch = _watchers(watcher, recorder, on_step)
+    watch: Notify | None = None
+    if recorder is None and on_step is None:
+        watch = None if watcher is None else watcher.step
+    else:
+        watch = _watchers(watcher, recorder, on_step)
     for _ in range(max_steps):
         player = state.current_player
         if player is None or (until is not None and until(state)):
             return state
         legal = 0
         if player == CHANCE:
-            action = resolve(state)
+            action = draw(state, rng)
         elif policy is not None:
             action = policy(state, player, rng)
         else:
@@ -105,6 +113,80 @@ def run_match(
     if strict and state.current_player is not None:
         raise RuntimeError(f"game did not end within {max_steps} steps")
     return state
+
+
+def roll_out(
+    state: S,
+    policy: Policy[S],
+    rng: random.Random,
+    horizon: Collection[str],
+    events: int,
+    decisions: int,
+) -> S:
+    """The fast path of `run_match` for a search's rollouts: `policy` at every seat, chance
+    from the game's sampler, until the game ends, `events` events of the `horizon` kinds
+    have happened or `decisions` seat decisions have been made.
+
+    It plays exactly as `run_match` watched and stopped by a `Horizon`, with the counting
+    inline and nothing else to ask: the quickest rollouts run several per cent faster
+    (``benchmarks/rollout_loop.py`` measures both).
+
+    >>> from pickletable.core.registry import get_game
+    >>> state = get_game("card").new_game(2)
+    >>> fast = roll_out(state.clone(), random_policy, random.Random(4), set(), 1, 10)
+    >>> left = Horizon(set(), 1, 10)
+    >>> loop = run_match(state.clone(), random_policy, random.Random(4),
+    ...                  watcher=left, until=left.reached, strict=False)
+    >>> fast.history == loop.history, len(fast.history) >= 10
+    (True, True)
+    """
+    sample = type(state).sample_chance
+    push = state.push
+    while events > 0 and decisions > 0:
+        player = state.current_player
+        if player is None:
+            break
+        if player == CHANCE:
+            action = sample(state, rng)
+        else:
+            action = policy(state, player, rng)
+            decisions -= 1
+        for event in push(action):
+            if event.kind in horizon:
+                events -= 1
+    return state
+
+
+class Horizon:
+    """Counts a rollout down: `events` events of the `horizon` kinds, `decisions` seat decisions.
+
+    As `run_match`'s watcher with `reached` as its stop, it plays `roll_out` on the one loop.
+
+    >>> left = Horizon(frozenset({"rally-won"}), events=1, decisions=2)
+    >>> left.step(None, 0, 0, []); left.reached(None)  # type: ignore[arg-type]
+    False
+    >>> left.step(None, 1, 0, []); left.reached(None)  # type: ignore[arg-type]
+    True
+    """
+
+    __slots__ = ("decisions", "events", "horizon")
+
+    def __init__(self, horizon: Collection[str], events: int, decisions: int) -> None:
+        self.horizon = horizon
+        self.events = events
+        self.decisions = decisions
+
+    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
+        """Count the step down (a decision unless chance played it, and its horizon events)."""
+        if player != CHANCE:
+            self.decisions -= 1
+        for event in events:
+            if event.kind in self.horizon:
+                self.events -= 1
+
+    def reached(self, state: GameState) -> bool:
+        """Whether the rollout stops here: no horizon events or no decisions left."""
+        return self.events <= 0 or self.decisions <= 0
 
 
 def random_policy(state: GameState, player: int, rng: random.Random) -> Action:
@@ -138,6 +220,14 @@ class StepCount:
         self.steps += 1
         if player != CHANCE:
             self.decisions += 1
+
+
+def _sampler(chance: ChanceResolver | ChanceSampler[S]) -> ChanceSampler[S]:
+    """A sampler for the chance given: itself, or a resolver's answer."""
+    if callable(chance):
+        return chance
+    resolve = chance.resolve
+    return lambda state, rng: resolve(state)
 
 
 def _ask(agent: Agent, view: AgentView, rng: random.Random) -> tuple[Action, int]:

@@ -183,7 +183,7 @@ def observe(state: SlamPosition, seat: int | None, *, lean: bool = False) -> Sla
         centre=tuple(state.centre) if full else (),
         last_number=state.last_number,
         may_follow=tuple(may_follow(state)) if full else (),
-        inside=tuple(player for player in range(n) if state.inside[player]),
+        inside=tuple(player for player, inside in enumerate(state.inside) if inside),
         duel=state.duel,
         last_player=state.last_player,
         starter=state.starter if full and phase == Phase.PLAY else None,

@@ -49,13 +49,12 @@ import random
 import time
 from collections.abc import Callable
 from itertools import accumulate
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
 from pickletable.core.match import run_match
-from pickletable.core.state import GameState
 from pickletable.games.board.bots.fast_medium import fast_medium
 from pickletable.games.board.bots.value import applies, win_chance
 from pickletable.games.board.codes import OUTCOME_DIE_STEPS, PLACE_STANCHION, Step
@@ -185,12 +184,10 @@ def _roll_out(
     until: Callable[[BoardPosition], bool] | None = None,
 ) -> None:
     """`fast_medium` at every seat and `FastChance` dice, through the one game loop."""
-    chance = FastChance.of(state.rules).drawing(rng)
-    run_match(state, _medium, rng, chance=chance, until=until, max_steps=MAX_STEPS, strict=False)
-
-
-def _medium(state: BoardPosition, player: int, rng: random.Random) -> Action:
-    return fast_medium(state, player)
+    chance = FastChance.of(state.rules).sample
+    run_match(
+        state, fast_medium, rng, chance=chance, until=until, max_steps=MAX_STEPS, strict=False
+    )
 
 
 def _at_serve(state: BoardPosition) -> bool:
@@ -214,10 +211,6 @@ class FastChance:
             cached = cls._cache[id(rules)] = (rules, cls(rules))
         return cached[1]
 
-    def drawing(self, rng: random.Random) -> DrawnDice:
-        """A chance resolver for the game loop, drawing from `rng` with this sampler."""
-        return DrawnDice(self, rng)
-
     def sample(self, state: BoardPosition, rng: random.Random) -> Action:
         """One chance outcome of `state`, drawn with its probability."""
         step = state.step
@@ -229,20 +222,6 @@ class FastChance:
             return sample_outcome(state, rng)
         index = bisect.bisect_right(weights, rng.random() * weights[-1])
         return actions[min(index, len(actions) - 1)]
-
-
-class DrawnDice:
-    """A `FastChance` bound to an RNG: a `pickletable.core.chance.ChanceResolver`."""
-
-    __slots__ = ("rng", "sampler")
-
-    def __init__(self, sampler: FastChance, rng: random.Random) -> None:
-        self.sampler = sampler
-        self.rng = rng
-
-    def resolve(self, state: GameState) -> Action:
-        """The chance outcome of a board position, drawn as `FastChance.sample` draws it."""
-        return self.sampler.sample(cast(BoardPosition, state), self.rng)
 
 
 def _table(
