@@ -231,7 +231,8 @@ def main() -> None:
             assert fast_path(state.clone(), random.Random(1)) == loop(
                 state.clone(), random.Random(1)
             )
-        fast_rates, loop_rates = [], []
+        fast_rates: list[float] = []
+        loop_rates: list[float] = []
         for round_index in range(args.rounds):
             pair = [(fast_path, fast_rates), (loop, loop_rates)]
             for rollout, rates in pair if round_index % 2 == 0 else reversed(pair):
@@ -239,7 +240,8 @@ def main() -> None:
         fast, one = statistics.median(fast_rates), statistics.median(loop_rates)
         print(f"{label:22} {fast:11.0f} {one:12.0f} {one / fast:6.2f}")
     starts = positions("slam", 3, {}, 50)
-    copy_rates, lean_rates = [], []
+    copy_rates: list[float] = []
+    lean_rates: list[float] = []
     for _ in range(args.rounds):
         copy_rates.append(
             observations_per_second(slam_copy_observation, starts, 20 * args.rollouts)
