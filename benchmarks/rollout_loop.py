@@ -57,13 +57,14 @@ def ismcts_loop(state: GameState, rng: random.Random) -> object:
     return state.history
 
 
-def board_inline(state: GameState, rng: random.Random) -> object:
-    """The board's hard bot's rollout as it was: `fast_medium` everywhere to the end."""
+def board_inline(state: GameState, rng: random.Random, to_serve: bool = False) -> object:
+    """The board's hard bot's rollout as it was: `fast_medium` everywhere, to the end (or to
+    the next serve)."""
     assert isinstance(state, BoardPosition)
     sampler = FastChance.of(state.rules)
     for _ in range(20_000):
         player = state.current_player
-        if player is None:
+        if player is None or (to_serve and state.step == BoardStep.SERVE):
             break
         state.push(sampler.sample(state, rng) if player == CHANCE else fast_medium(state, player))
     return state.history
@@ -77,15 +78,10 @@ def board_loop(state: GameState, rng: random.Random) -> object:
 
 
 def rally_inline(state: GameState, rng: random.Random) -> object:
-    """The board's hard bot's rally rollout as it was: `fast_medium` to the next serve, valued."""
+    """The board's hard bot's rally rollout as it was, valued by the fitted model."""
     assert isinstance(state, BoardPosition)
-    sampler = FastChance.of(state.rules)
-    for _ in range(20_000):
-        player = state.current_player
-        if player is None or state.step == BoardStep.SERVE:
-            break
-        state.push(sampler.sample(state, rng) if player == CHANCE else fast_medium(state, player))
-    return win_chance(state, 0), state.history
+    history = board_inline(state, rng, to_serve=True)
+    return win_chance(state, 0), history
 
 
 def rally_loop(state: GameState, rng: random.Random) -> object:
