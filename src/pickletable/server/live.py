@@ -83,9 +83,6 @@ class LiveTable:
     unless a test injects a seeded `random.Random`. Nothing about it is stored or sent:
     a rebuilt table replays its recorded outcomes and needs no seed."""
 
-    _last_events: list[Event] = field(default_factory=list, init=False, repr=False)
-    """The events of the last step applied."""
-
     def __post_init__(self) -> None:
         self.rules = self.rules or self.game.rules_version
         self.state = self.game.new_game(self.players, self.options, self.content)
@@ -221,8 +218,14 @@ class LiveTable:
 
     def apply(self, by: int, action: Action) -> StoredStep:
         """Apply an action (raises `IllegalActionError`, changing nothing, when refused)."""
-        events = self.state.apply(action)
-        self._last_events = events
+        return self._keep(by, action, self.state.apply(action))
+
+    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
+        """Keep a step the game loop just played here (a `core.match.StepWatcher`: a replay)."""
+        self._keep(player, state.history[-1], events)
+
+    def _keep(self, by: int, action: Action, events: list[Event]) -> StoredStep:
+        """Store, log and take note of a step just applied to the state."""
         step = StoredStep(len(self.steps), by, str(action), [e.to_json() for e in events])
         self.steps.append(step)
         self._log(events)
@@ -232,11 +235,6 @@ class LiveTable:
         if self.state.is_over:
             self.status = OVER
         return step
-
-    def _played(self, by: int, action: Action) -> list[Event]:
-        """`apply`, answering with the events (what `replay_steps` checks)."""
-        self.apply(by, action)
-        return self._last_events
 
     def replay(self, steps: list[StoredStep], notes: list[tuple[int, str]], *, check: bool) -> None:
         """Re-apply stored steps through `core.records.replay_steps`, the notes in their places.
@@ -253,7 +251,7 @@ class LiveTable:
             self.state,
             [Step(step.by, step.action, step.events if check else None) for step in steps],
             note=f" (table {self.id})",
-            play=self._played,
+            watcher=self,
             before=lambda index: self._replay_notes(notes, first + index),
         )
         self._replay_notes(notes, len(self.steps))
