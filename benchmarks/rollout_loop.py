@@ -53,7 +53,7 @@ def ismcts_loop(state: GameState, rng: random.Random) -> object:
     """The same rollout on the one loop, watched and stopped by a `Horizon`."""
     horizon = evaluation_for(state.game_id)
     left = Horizon(horizon.horizon, horizon.horizon_count, 400)
-    run_match(state, random_policy, rng, watcher=left, until=left.reached, strict=False)
+    run_match(state, random_policy, rng, watcher=left, until=left.reached, must_end=False)
     return state.history
 
 
@@ -201,7 +201,7 @@ def slam_medium_loop(state: GameState, rng: random.Random) -> object:
     def round_over(position: SlamPosition) -> bool:
         return position.round != round_now
 
-    run_match(state, medium_rollout, rng, until=round_over, strict=False)
+    run_match(state, medium_rollout, rng, until=round_over, must_end=False)
     return state.history
 
 

@@ -84,7 +84,7 @@ def rollout_starts(game: str, players: int, options: dict[str, Any]) -> list[Gam
     while state.current_player is not None:
         if state.current_player != CHANCE and len(state.history) % 4 == 0:
             starts.append(state.clone())
-        run_match(state, random_policy, rng, max_steps=1, strict=False)
+        run_match(state, random_policy, rng, max_steps=1, must_end=False)
     return starts
 
 
@@ -102,7 +102,7 @@ def test_the_rollout_fast_path_plays_the_rollouts_the_loop_plays(
             left = Horizon(evaluation.horizon, events, decisions)
             loop = run_match(
                 start.clone(), random_policy, random.Random(number), watcher=left,
-                until=left.reached, strict=False,
+                until=left.reached, must_end=False,
             )  # fmt: skip
             assert fast.history == loop.history
             assert fast.outcome == loop.outcome
@@ -137,7 +137,7 @@ def test_a_game_that_outlasts_the_step_limit_is_a_bug_unless_a_rollout_caps_it()
     state = get_game("card").new_game(2)
     with pytest.raises(RuntimeError, match="did not end within 5 steps"):
         run_match(state.clone(), random_policy, random.Random(1), max_steps=5)
-    capped = run_match(state.clone(), random_policy, random.Random(1), max_steps=5, strict=False)
+    capped = run_match(state.clone(), random_policy, random.Random(1), max_steps=5, must_end=False)
     assert len(capped.history) == 5
 
 

@@ -215,7 +215,7 @@ def search_speed(
 def advance(state: GameState, steps: int, seed: int = 2) -> GameState:
     """Play `steps` steps (chance at random, the first legal action otherwise) into a game."""
     return run_match(
-        state, _first_legal, random.Random(seed), checked=True, max_steps=steps, strict=False
+        state, _first_legal, random.Random(seed), checked=True, max_steps=steps, must_end=False
     )
 
 

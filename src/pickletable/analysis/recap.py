@@ -71,7 +71,7 @@ def recap(start: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
     seats = {seat: moves for seat in state.seats}
     run_match(
         state, seats, random.Random(0), chance=moves, watcher=watch, until=moves.done,
-        checked=True, strict=False,
+        checked=True, must_end=False,
     )  # fmt: skip
     if not moves.done(state):  # moves after the end: refused as the game refuses them
         state.apply(moves.resolve(state))

@@ -2,9 +2,12 @@
 
 Everything that plays a game through uses `run_match`: `pickletable play`,
 the arena and the lab's studies (`pickletable.analysis.runner`), the RL
-evaluation, the bench and the bots' rollouts. What a caller collects it
-collects through a `StepWatcher` (told about every step) or `on_step`;
-where it stops short of the end it says so with `until`.
+evaluation, the bench, the bots' rollouts, the replay of records and stored
+tables (`pickletable.core.records.replay_steps`) and the end-of-game recap.
+What a caller collects it collects through a `StepWatcher` (told about every
+step) or `on_step`; where it stops short of the end it says so with `until`.
+ISMCTS's rollouts, the quickest loop of all, keep a measured fast path,
+`roll_out`, tied to `run_match` by a test.
 
 The seats are played either by agents (a `Mapping` from seat to `Agent`:
 each decision through an `AgentView`, the answer checked against the legal
@@ -72,7 +75,7 @@ def run_match(
     until: Callable[[S], bool] | None = None,
     checked: bool = False,
     max_steps: int = MAX_STEPS,
-    strict: bool = True,
+    must_end: bool = True,
 ) -> S:
     """Play `state` until it ends, or `until` (asked before each step) says stop; return it.
 
@@ -84,18 +87,14 @@ def run_match(
     pass silently. With `checked`, every step is played through the game's
     own check (`GameState.apply`) rather than `GameState.push`. After
     `max_steps` steps without an end it raises `RuntimeError`, or with
-    `strict` off returns the state as it is (a rollout's step cap).
+    `must_end` off returns the state as it is (a rollout's step cap).
     """
     # Set-up is kept cheap: a rollout may be a handful of steps.
     policy = seats if callable(seats) else None
     agents: Mapping[int, Agent] = {} if callable(seats) else seats
     draw = type(state).sample_chance if chance is None else _sampler(chance)
     play = state.apply if checked else state.push
-    watch: Notify | None = None
-    if recorder is None and on_step is None:
-        watch = None if watcher is None else watcher.step
-    else:
-        watch = _watchers(watcher, recorder, on_step)
+    watch = _watchers(watcher, recorder, on_step)
     for _ in range(max_steps):
         player = state.current_player
         if player is None or (until is not None and until(state)):
@@ -110,7 +109,7 @@ def run_match(
         events = play(action)
         if watch is not None:
             watch(state, player, legal, events)
-    if strict and state.current_player is not None:
+    if must_end and state.current_player is not None:
         raise RuntimeError(f"game did not end within {max_steps} steps")
     return state
 
@@ -136,7 +135,7 @@ def roll_out(
     >>> fast = roll_out(state.clone(), random_policy, random.Random(4), set(), 1, 10)
     >>> left = Horizon(set(), 1, 10)
     >>> loop = run_match(state.clone(), random_policy, random.Random(4),
-    ...                  watcher=left, until=left.reached, strict=False)
+    ...                  watcher=left, until=left.reached, must_end=False)
     >>> fast.history == loop.history, len(fast.history) >= 10
     (True, True)
     """
@@ -245,6 +244,8 @@ def _watchers(
     watcher: StepWatcher | None, recorder: Recorder | None, on_step: StepHook | None
 ) -> Notify | None:
     """One call that tells every watcher given (or None when there is none)."""
+    if recorder is None and on_step is None:
+        return None if watcher is None else watcher.step
     calls: list[Notify] = []
     if watcher is not None:
         calls.append(watcher.step)

@@ -280,7 +280,7 @@ def replay_steps(
     try:
         run_match(
             state, script.choose, NO_RNG, chance=script, watcher=script, until=script.done,
-            checked=True, strict=False,
+            checked=True, must_end=False,
         )  # fmt: skip
         if not script.done(state):  # the game ended with steps left
             script.next_action(state, state.current_player)

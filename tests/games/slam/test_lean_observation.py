@@ -45,4 +45,4 @@ def test_a_lean_observation_is_the_full_one_but_for_the_fields_rollouts_never_re
                 full, lean = observe(state, seat), observe(state, seat, lean=True)
                 assert sorted(lean.hand) == sorted(full.hand)
                 assert lean == replace(full, hand=lean.hand, **SKIPPED)  # type: ignore[arg-type]
-            run_match(state, random_policy, rng, max_steps=1, strict=False)
+            run_match(state, random_policy, rng, max_steps=1, must_end=False)

@@ -186,7 +186,7 @@ def _roll_out(
     """`fast_medium` at every seat and `FastChance` dice, through the one game loop."""
     chance = FastChance.of(state.rules).sample
     run_match(
-        state, fast_medium, rng, chance=chance, until=until, max_steps=MAX_STEPS, strict=False
+        state, fast_medium, rng, chance=chance, until=until, max_steps=MAX_STEPS, must_end=False
     )
 
 
