@@ -96,14 +96,22 @@ def test_the_rollout_fast_path_plays_the_rollouts_the_loop_plays(
     for number, start in enumerate(rollout_starts(game, players, options)[:12]):
         for events, decisions in ((evaluation.horizon_count, 400), (5, 3), (0, 10), (99, 0)):
             fast = roll_out(
-                start.clone(), random_policy, random.Random(number), evaluation.horizon, events,
+                start.clone(),
+                random_policy,
+                random.Random(number),
+                evaluation.horizon,
+                events,
                 decisions,
-            )  # fmt: skip
+            )
             left = Horizon(evaluation.horizon, events, decisions)
             loop = run_match(
-                start.clone(), random_policy, random.Random(number), watcher=left,
-                until=left.reached, must_end=False,
-            )  # fmt: skip
+                start.clone(),
+                random_policy,
+                random.Random(number),
+                watcher=left,
+                until=left.reached,
+                must_end=False,
+            )
             assert fast.history == loop.history
             assert fast.outcome == loop.outcome
 

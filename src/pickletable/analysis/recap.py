@@ -70,9 +70,15 @@ def recap(start: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
     watch = _Recap(state)
     seats = {seat: moves for seat in state.seats}
     run_match(
-        state, seats, random.Random(0), chance=moves, watcher=watch, until=moves.done,
-        checked=True, must_end=False,
-    )  # fmt: skip
+        state,
+        seats,
+        random.Random(0),
+        chance=moves,
+        watcher=watch,
+        until=moves.done,
+        checked=True,
+        must_end=False,
+    )
     if not moves.done(state):  # moves after the end: refused as the game refuses them
         state.apply(moves.resolve(state))
     if watch.rallies:

@@ -279,9 +279,15 @@ def replay_steps(
     script = _Script(list(steps), note, watcher, before)
     try:
         run_match(
-            state, script.choose, NO_RNG, chance=script, watcher=script, until=script.done,
-            checked=True, must_end=False,
-        )  # fmt: skip
+            state,
+            script.choose,
+            _NO_RNG,
+            chance=script,
+            watcher=script,
+            until=script.done,
+            checked=True,
+            must_end=False,
+        )
         if not script.done(state):  # the game ended with steps left
             script.next_action(state, state.current_player)
     except (IllegalActionError, InvalidActionError) as error:
@@ -290,7 +296,7 @@ def replay_steps(
     return state
 
 
-NO_RNG = random.Random(0)
+_NO_RNG = random.Random(0)
 """What a replay's loop is given to draw from: nothing draws from it (every step is scripted)."""
 
 
@@ -328,9 +334,12 @@ class _Script:
             self.before(self.index)
         if player != step.by:
             raise ReplayMismatchError(
-                self.index, step.action, f"{_who(step.by)} to act", f"{_who(player)} to act",
+                self.index,
+                step.action,
+                f"{_who(step.by)} to act",
+                f"{_who(player)} to act",
                 self.note,
-            )  # fmt: skip
+            )
         return Action.from_text(step.action)
 
     def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
