@@ -1,11 +1,11 @@
 """What watching costs: a study of random bots against bare random play, games per second.
 
 Bare play is `pickletable.core.match.run_match` with random bots and no
-watcher (what the arena did before the lab); the study is the lab's own game
-loop (`pickletable.analysis.runner.play_loop`) with each game's collector and
-its summary. Both play the same games (the same seeds), one process, in
-interleaved rounds; the figures are the medians of the rounds. The goal: the
-study within 15% of bare play (ratio >= 0.85). Figures only, nothing asserted.
+watcher (what the arena did before the lab); the study is the same loop
+watched by each game's collector, and its summary. Both play the same games
+(the same seeds), one process, in interleaved rounds; the figures are the
+medians of the rounds. The goal: the study within 15% of bare play (ratio
+>= 0.85). Figures only, nothing asserted.
 
     .venv/bin/python benchmarks/lab_overhead.py [--games 200] [--rounds 5]
 """

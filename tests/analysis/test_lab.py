@@ -13,7 +13,6 @@ import pytest
 from typer.testing import CliRunner
 
 from pickletable.analysis.collectors import collector_for
-from pickletable.analysis.runner import play_loop
 from pickletable.analysis.skill import fit_ratings
 from pickletable.analysis.study import StudySpec, run_study
 from pickletable.bots import RandomBot
@@ -21,6 +20,7 @@ from pickletable.cli.main import app
 from pickletable.cli.sim_command import lab_payload
 from pickletable.core.agents import Agent
 from pickletable.core.events import Event
+from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
 from pickletable.core.state import GameState
 
@@ -59,7 +59,7 @@ def record(game: str, options: dict[str, object], seed: int, players: int = 2) -
     state = get_game(game).new_game(players, options)
     recording = Recording(state)
     agents: dict[int, Agent] = {seat: RandomBot() for seat in state.seats}
-    play_loop(state, agents, random.Random(seed), recording)
+    run_match(state, agents, random.Random(seed), watcher=recording)
     summary = recording.collector.finish(state, 0, seed, ("random",) * players)
     events = [event for _, _, step_events in recording.steps for event in step_events]
     return summary, recording.steps, events

@@ -32,7 +32,6 @@ from pickletable.analysis.runner import (
     Backend,
     GameTask,
     new_state,
-    play_loop,
     run_tasks,
 )
 from pickletable.analysis.statistics import percentile, wilson_interval
@@ -40,6 +39,7 @@ from pickletable.bots import bot_from_name
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.errors import OptionError
+from pickletable.core.match import StepCount, run_match
 from pickletable.core.registry import get_game
 
 
@@ -187,17 +187,9 @@ class TimedAgent:
         return action
 
 
-class _StepCounter:
-    def __init__(self) -> None:
-        self.steps = 0
-
-    def step(self, *_: object) -> None:
-        self.steps += 1
-
-
 def _play(task: GameTask) -> _GameRecord:
-    """One game of the arena, with the seats rotated by the game's index (the study runner's
-    game loop, with each bot timed)."""
+    """One game of the arena, with the seats rotated by the game's index (the one game loop,
+    with each bot timed)."""
     state = new_state(task)
     times: list[list[float]] = [[] for _ in task.entries]
     entry_at = task.seat_entries(state.seats)
@@ -205,8 +197,8 @@ def _play(task: GameTask) -> _GameRecord:
         seat: TimedAgent(bot_from_name(task.entries[entry], task.game), times[entry])
         for seat, entry in entry_at.items()
     }
-    counter = _StepCounter()
-    play_loop(state, agents, random.Random(task.game_seed), counter)
+    counter = StepCount()
+    run_match(state, agents, random.Random(task.game_seed), watcher=counter)
     actions = counter.steps
     winners = state.outcome.winners if state.outcome is not None else ()
     return _GameRecord([entry_at[seat] for seat in winners], times, actions)

@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
-from pickletable.core.chance import sample_outcome
+from pickletable.core.match import StepCount, random_policy, run_match
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
 
@@ -125,19 +126,9 @@ def random_play(
     started = clock()
     end = started + seconds
     while games == 0 or clock() < end:
-        state = new_game()
-        play = state.apply if mode == "apply" else state.push
-        while True:
-            player = state.current_player
-            if player is None:
-                break
-            if player == CHANCE:
-                action = sample_outcome(state, rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-                decisions += 1
-            play(action)
+        count = StepCount()
+        run_match(new_game(), random_policy, rng, watcher=count, checked=mode == "apply")
+        decisions += count.decisions
         games += 1
     spent = max(clock() - started, 1e-9)
     return {"decisions/s": decisions / spent, "games/s": games / spent}
@@ -171,23 +162,34 @@ def solver_checks(seconds: float, cached: bool, clock: Clock = CLOCK) -> Rates:
 
 def search_positions(table: Table, count: int, seed: int = 1) -> list[GameState]:
     """Decisions (two legal actions or more), every seventh one of seeded random games."""
-    found: list[GameState] = []
-    while len(found) < count:
-        state = table.new_game()
-        rng = random.Random(seed)
+    positions = _EverySeventh(count)
+    while not positions.enough():
+        positions.decisions = 0
+        run_match(
+            table.new_game(), positions, random.Random(seed), until=positions.enough, checked=True
+        )
         seed += 1
-        decisions = 0
-        while state.current_player is not None and len(found) < count:
-            if state.current_player == CHANCE:
-                state.apply(sample_outcome(state, rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) > 1:
-                decisions += 1
-                if decisions % 7 == 0:
-                    found.append(state.clone())
-            state.apply(legal[rng.randrange(len(legal))])
-    return found
+    return positions.found
+
+
+class _EverySeventh:
+    """A random policy that keeps a copy of every seventh real decision, up to `count`."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.found: list[GameState] = []
+        self.decisions = 0
+
+    def __call__(self, state: GameState, player: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            self.decisions += 1
+            if self.decisions % 7 == 0:
+                self.found.append(state.clone())
+        return legal[rng.randrange(len(legal))]
+
+    def enough(self, state: GameState | None = None) -> bool:
+        return len(self.found) >= self.count
 
 
 def search_speed(
@@ -212,15 +214,13 @@ def search_speed(
 
 def advance(state: GameState, steps: int, seed: int = 2) -> GameState:
     """Play `steps` steps (chance at random, the first legal action otherwise) into a game."""
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.current_player is None:
-            break
-        if state.current_player == CHANCE:
-            state.apply(sample_outcome(state, rng))
-        else:
-            state.apply(state.legal_actions()[0])
-    return state
+    return run_match(
+        state, _first_legal, random.Random(seed), checked=True, max_steps=steps, must_end=False
+    )
+
+
+def _first_legal(state: GameState, player: int, rng: random.Random) -> Action:
+    return state.legal_actions()[0]
 
 
 def clone_speed(state: GameState, seconds: float, clock: Clock = CLOCK) -> Rates:

@@ -78,7 +78,7 @@ class Collector:
 
     # --- watching -----------------------------------------------------------
     def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
-        """One step was played (see `pickletable.analysis.runner.StepWatcher`)."""
+        """One step was played (see `pickletable.core.match.StepWatcher`)."""
         self.steps += 1
         if player >= 0:
             at = self.position[player]

@@ -22,6 +22,7 @@ the events as a spectator does: a recap tells nothing a spectator did not see.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,8 +30,11 @@ from pickletable.analysis.collectors import Collector, collector_for
 from pickletable.analysis.metrics import METRICS
 from pickletable.analysis.recap_figures import Figures, figures_for
 from pickletable.core.actions import Action
+from pickletable.core.agents import AgentView
+from pickletable.core.events import Event
+from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
-from pickletable.core.state import CHANCE, GameState
+from pickletable.core.state import GameState
 
 ENDINGS: dict[str, str] = {
     "ace": "ace",
@@ -62,36 +66,85 @@ def recap(start: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
     ``game_figures`` the lab's figures of the whole game.
     """
     state = start.clone()
-    collector = collector_for(state)
-    figures = figures_for(state)
-    sides = figures.sides(state)
-    history = [figures.scores(state)]
-    rallies: list[dict[str, Any]] = []
-    for action in actions:
-        move = action if isinstance(action, Action) else Action.from_text(action)
-        player = state.current_player
-        legal = 0 if player in (CHANCE, None) else len(state.legal_actions())
-        before_scores = figures.scores(state)
-        opener = figures.opener
-        counted = collector.rallies
-        ends = _endings(collector)
-        events = state.apply(move)
+    moves = _Moves(actions)
+    watch = _Recap(state)
+    seats = {seat: moves for seat in state.seats}
+    run_match(
+        state,
+        seats,
+        random.Random(0),
+        chance=moves,
+        watcher=watch,
+        until=moves.done,
+        checked=True,
+        must_end=False,
+    )
+    if not moves.done(state):  # moves after the end: refused as the game refuses them
+        state.apply(moves.resolve(state))
+    if watch.rallies:
+        _close(watch.rallies[-1], watch.history, watch.figures.scores(state))
+    return _summary(
+        state, watch.collector, watch.figures, watch.sides, watch.history, watch.rallies
+    )
+
+
+class _Moves:
+    """A recap's actions, in order, played for every seat and for chance."""
+
+    name = "recap"
+
+    def __init__(self, actions: Iterable[Action | str]) -> None:
+        self.actions = [a if isinstance(a, Action) else Action.from_text(a) for a in actions]
+        self.index = 0
+
+    def done(self, state: GameState) -> bool:
+        return self.index >= len(self.actions)
+
+    def choose(self, view: AgentView, rng: random.Random) -> Action:
+        return self.resolve(None)
+
+    def resolve(self, state: GameState | None) -> Action:
+        self.index += 1
+        return self.actions[self.index - 1]
+
+
+class _Recap:
+    """Watches the replayed game: the lab's collector, the recap figures, a row per rally."""
+
+    def __init__(self, state: GameState) -> None:
+        self.collector = collector_for(state)
+        self.figures = figures_for(state)
+        self.sides = self.figures.sides(state)
+        self.history = [self.figures.scores(state)]
+        self.rallies: list[dict[str, Any]] = []
+        self._before = self._now(state)
+
+    def _now(self, state: GameState) -> tuple[list[float], int | None, int, dict[str, int]]:
+        """What the next step is measured against: scores, opener, rallies and endings so far."""
+        collector = self.collector
+        return (
+            self.figures.scores(state),
+            self.figures.opener,
+            collector.rallies,
+            _endings(collector),
+        )
+
+    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
+        before_scores, opener, counted, ends = self._before
         for event in events:
-            figures.watch(state, event.for_seat(None))
-        collector.step(state, -1 if player in (CHANCE, None) else player, legal, events)
-        if collector.rallies > counted:
-            if rallies:  # the rally before ends where this one's last step begins
-                _close(rallies[-1], history, before_scores)
-            rallies.append(
+            self.figures.watch(state, event.for_seat(None))
+        self.collector.step(state, player, legal, events)
+        if self.collector.rallies > counted:
+            if self.rallies:  # the rally before ends where this one's last step begins
+                _close(self.rallies[-1], self.history, before_scores)
+            self.rallies.append(
                 {
-                    "number": len(rallies) + 1,
+                    "number": len(self.rallies) + 1,
                     "opener": opener,
-                    "ended": _ending(ends, _endings(collector)),
+                    "ended": _ending(ends, _endings(self.collector)),
                 }
             )
-    if rallies:
-        _close(rallies[-1], history, figures.scores(state))
-    return _summary(state, collector, figures, sides, history, rallies)
+        self._before = self._now(state)
 
 
 def _endings(collector: Collector) -> dict[str, int]:

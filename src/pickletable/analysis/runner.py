@@ -8,10 +8,8 @@ the results are the same for any number of worker processes, and on either
 backend: local processes (`multiprocessing`) or Ray (`Backend("ray")`, see
 `pickletable.analysis.ray_backend`); results come back in game order.
 
-`play_loop` is the game loop: the same steps and random draws as
-`pickletable.core.match.run_match`, but every step goes through the
-unchecked `GameState.push` (chance outcomes and bot choices are taken from
-the legal lists) and the collector is told how many actions were legal.
+Each game is played by the one game loop, `pickletable.core.match.run_match`,
+with the study's collector as its `StepWatcher`.
 
 >>> table = ("board", 2, {"level": "beginner"}, ("random", "random"))
 >>> tasks = [GameTask(*table, index, 7) for index in range(3)]
@@ -27,21 +25,19 @@ import multiprocessing
 import random
 import signal
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
-from pickletable.core.agents import Agent, AgentView
-from pickletable.core.chance import sample_outcome
+from pickletable.core.agents import Agent
 from pickletable.core.content import Content
-from pickletable.core.errors import IllegalActionError, OptionError
-from pickletable.core.events import Event
+from pickletable.core.errors import OptionError
+from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
-from pickletable.core.state import CHANCE, GameState
+from pickletable.core.state import GameState
 
 R = TypeVar("R")
 T = TypeVar("T")
-MAX_STEPS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -67,43 +63,6 @@ class GameTask:
         count = len(seats)
         shift = self.index if self.rotate else 0
         return {seats[(entry + shift) % count]: entry for entry in range(len(self.entries))}
-
-
-class StepWatcher(Protocol):
-    """Told about every step: the state after it, who acted, how many actions were legal."""
-
-    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
-        """One step was played (`legal` is 0 for chance steps)."""
-        ...
-
-
-def play_loop(
-    state: GameState,
-    agents: Mapping[int, Agent],
-    rng: random.Random,
-    watcher: StepWatcher | None = None,
-) -> GameState:
-    """Play `state` to its end with `agents`, drawing chance from `rng`; return it."""
-    push = state.push
-    for _ in range(MAX_STEPS):
-        player = state.current_player
-        if player is None:
-            return state
-        if player == CHANCE:
-            action = sample_outcome(state, rng)
-            legal = 0
-        else:
-            view = AgentView(state, player)
-            action = agents[player].choose(view, rng)
-            legal = len(view.legal_actions)
-            if action not in view.legal_actions:
-                raise IllegalActionError(
-                    action, view.legal_actions, f"returned by agent {agents[player].name}"
-                )
-        events = push(action)
-        if watcher is not None:
-            watcher.step(state, player, legal, events)
-    raise RuntimeError(f"game did not end within {MAX_STEPS} steps")
 
 
 def new_state(task: GameTask) -> GameState:
@@ -222,6 +181,6 @@ def play_winners(task: GameTask) -> list[int]:
     agents: dict[int, Agent] = {
         seat: bot_from_name(task.entries[entry], task.game) for seat, entry in entry_at.items()
     }
-    play_loop(state, agents, random.Random(task.game_seed))
+    run_match(state, agents, random.Random(task.game_seed))
     winners = state.outcome.winners if state.outcome is not None else ()
     return sorted(entry_at[seat] for seat in winners)

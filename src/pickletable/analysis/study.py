@@ -30,12 +30,12 @@ from pickletable.analysis.runner import (
     GameTask,
     Progress,
     new_state,
-    play_loop,
     run_tasks,
 )
 from pickletable.bots import bot_from_name
 from pickletable.core.agents import Agent
 from pickletable.core.errors import OptionError
+from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
 
 SCHEMA_VERSION = 1
@@ -75,7 +75,7 @@ def play_study_game(task: GameTask) -> GameSummary:
         seat: bot_from_name(task.entries[entry], task.game) for seat, entry in entry_at.items()
     }
     collector = collector_for(state)
-    play_loop(state, agents, random.Random(task.game_seed), collector)
+    run_match(state, agents, random.Random(task.game_seed), watcher=collector)
     bots = tuple(task.entries[entry_at[seat]] for seat in state.seats)
     return collector.finish(state, task.index, task.game_seed, bots)
 

@@ -55,6 +55,7 @@ from pickletable.bots.evaluation import Evaluation, evaluation_for
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
+from pickletable.core.match import random_policy, roll_out
 from pickletable.core.state import CHANCE, GameState
 
 RolloutPolicy = Callable[[GameState, int, random.Random], Action]
@@ -292,20 +293,8 @@ class ISMCTSBot:
                     events_left -= 1
             node = child
             path.append(node)
-        # Rollout below the tree.
-        steps = 0
-        while events_left > 0 and steps < self.max_rollout_steps:
-            player = state.current_player
-            if player is None:
-                break
-            if player == CHANCE:
-                action = sample_outcome(state, rng)
-            else:
-                action = policy(state, player, rng)
-                steps += 1
-            for event in state.push(action):
-                if event.kind in horizon:
-                    events_left -= 1
+        # Rollout below the tree, to the horizon or the step limit.
+        roll_out(state, policy, rng, horizon, events_left, self.max_rollout_steps)
         outcome = state.outcome
         if outcome is not None:
             values = outcome.returns(state.seats)
@@ -371,7 +360,7 @@ class ISMCTSBot:
         if self.rollout_policy is not None:
             return self.rollout_policy
         if self.rollout == "random":
-            return _random_rollout
+            return random_policy
         from pickletable.bots.heuristic import HeuristicBot
 
         bot = HeuristicBot(rollout=True)
@@ -381,12 +370,6 @@ class ISMCTSBot:
 
         del view
         return heuristic
-
-
-def _random_rollout(state: GameState, player: int, rng: random.Random) -> Action:
-    del player
-    legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
 
 
 def _mean(values: list[float]) -> float:

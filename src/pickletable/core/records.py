@@ -12,6 +12,7 @@ version and those rules when they are not this one's.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -33,6 +34,7 @@ from pickletable.core.errors import (
     ReplayRefusedError,
 )
 from pickletable.core.events import Event
+from pickletable.core.match import StepWatcher, run_match
 from pickletable.core.rules_change import FIRST_RULES, Provenance
 from pickletable.core.state import CHANCE, GameState
 
@@ -71,13 +73,11 @@ class Recorder:
 
     def add(self, player: int, action: Action, events: list[Event]) -> None:
         """Record one applied action and what it caused."""
-        self.steps.append(
-            {
-                "by": "chance" if player == CHANCE else player,
-                "action": str(action),
-                "events": [event.to_json() for event in events],
-            }
-        )
+        self.steps.append(step_json(player, str(action), [event.to_json() for event in events]))
+
+    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
+        """Record the step just played (a `pickletable.core.match.StepWatcher`)."""
+        self.add(player, state.history[-1], events)
 
     def to_json(self, state: GameState) -> dict[str, Any]:
         """The full record of the game so far, with its outcome if it is over."""
@@ -86,14 +86,7 @@ class Recorder:
             {
                 "format": FORMAT,
                 "version": VERSION,
-                "game": self.game,
-                "players": self.players,
-                "options": self.options,
-                "content": {
-                    "source": self.content.source,
-                    "fingerprint": self.content.fingerprint,
-                    "data": self.content.data,
-                },
+                **record_header(self.game, self.players, self.options, self.content),
                 "seats": self.seats,
                 "steps": self.steps,
                 "outcome": outcome.to_json() if outcome else None,
@@ -112,6 +105,37 @@ class Recorder:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(self.to_json(state), indent=1) + "\n")
         return target
+
+
+def record_header(
+    game: str, players: int, options: dict[str, Any], content: Content
+) -> dict[str, Any]:
+    """What a game is, as a record and a stored table both begin: game, players, options, content.
+
+    >>> from pickletable.core.registry import get_game
+    >>> header = record_header("card", 2, {}, get_game("card").default_content())
+    >>> list(header), list(header["content"])
+    (['game', 'players', 'options', 'content'], ['source', 'fingerprint', 'data'])
+    """
+    return {
+        "game": game,
+        "players": players,
+        "options": options,
+        "content": {
+            "source": content.source,
+            "fingerprint": content.fingerprint,
+            "data": content.data,
+        },
+    }
+
+
+def step_json(by: int, action: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """One step as a record holds it: who acted (a seat or ``"chance"``), the action, its events.
+
+    >>> step_json(-1, "roll 4", [])
+    {'by': 'chance', 'action': 'roll 4', 'events': []}
+    """
+    return {"by": "chance" if by == CHANCE else by, "action": action, "events": events}
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
@@ -239,36 +263,95 @@ def replay_steps(
     steps: Iterable[Step],
     *,
     note: str = "",
-    play: Callable[[int, Action], list[Event]] | None = None,
+    watcher: StepWatcher | None = None,
     before: Callable[[int], None] | None = None,
 ) -> GameState:
-    """Re-apply `steps` to `state`, checking each: the one replay of records, stored
-    tables (the server's restart) and the server's rollback.
+    """Re-apply `steps` to `state` on the one game loop, checking each: the one replay of
+    records, stored tables (the server's restart) and the server's rollback.
 
-    Each step's seat must be the one to act, its action must be legal, and it
-    must cause the recorded events (when given). `play` applies an action for a
-    seat (default: `state.apply`; the server also logs it); `before(index)` runs
-    before each step. Raises `ReplayMismatchError` or `ReplayRefusedError` (both
-    `ReplayStopError`s) at the first step that fails; `note` ends their message.
+    Each step's seat must be the one to act, its action must be legal (the game
+    checks it, `GameState.apply`), and it must cause the recorded events (when
+    given). `watcher` is told about each step played (the server logs it);
+    `before(index)` runs before each step. Raises `ReplayMismatchError` or
+    `ReplayRefusedError` (both `ReplayStopError`s) at the first step that
+    fails; `note` ends their message.
     """
-    apply = play or (lambda by, action: state.apply(action))
-    for index, step in enumerate(steps):
-        if before is not None:
-            before(index)
-        player = state.current_player
+    script = _Script(list(steps), note, watcher, before)
+    try:
+        run_match(
+            state,
+            script.choose,
+            _NO_RNG,
+            chance=script,
+            watcher=script,
+            until=script.done,
+            checked=True,
+            must_end=False,
+        )
+        if not script.done(state):  # the game ended with steps left
+            script.next_action(state, state.current_player)
+    except (IllegalActionError, InvalidActionError) as error:
+        step = script.steps[script.index]
+        raise ReplayRefusedError(script.index, step.action, str(error), note) from None
+    return state
+
+
+_NO_RNG = random.Random(0)
+"""What a replay's loop is given to draw from: nothing draws from it (every step is scripted)."""
+
+
+class _Script:
+    """The steps of a replay as the game loop's seats, chance and watcher, checking each."""
+
+    def __init__(
+        self,
+        steps: list[Step],
+        note: str,
+        watcher: StepWatcher | None,
+        before: Callable[[int], None] | None,
+    ) -> None:
+        self.steps = steps
+        self.note = note
+        self.watcher = watcher
+        self.before = before
+        self.index = 0
+
+    def done(self, state: GameState) -> bool:
+        """Whether every step has been played."""
+        return self.index >= len(self.steps)
+
+    def choose(self, state: GameState, player: int, rng: random.Random) -> Action:
+        """The next step's action, for the seat the game asks."""
+        return self.next_action(state, player)
+
+    def resolve(self, state: GameState) -> Action:
+        """The next step's action, for chance."""
+        return self.next_action(state, CHANCE)
+
+    def next_action(self, state: GameState, player: int | None) -> Action:
+        step = self.steps[self.index]
+        if self.before is not None:
+            self.before(self.index)
         if player != step.by:
             raise ReplayMismatchError(
-                index, step.action, f"{_who(step.by)} to act", f"{_who(player)} to act", note
+                self.index,
+                step.action,
+                f"{_who(step.by)} to act",
+                f"{_who(player)} to act",
+                self.note,
             )
-        try:
-            events = apply(step.by, Action.from_text(step.action))
-        except (IllegalActionError, InvalidActionError) as error:
-            raise ReplayRefusedError(index, step.action, str(error), note) from None
+        return Action.from_text(step.action)
+
+    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
+        """Check the step just played caused the recorded events, then pass it on."""
+        step = self.steps[self.index]
+        if self.watcher is not None:
+            self.watcher.step(state, player, legal, events)
         if step.events is not None:
             got = _jsonable([event.to_json() for event in events])
             if got != _jsonable(step.events):
-                raise ReplayMismatchError(index, step.action, step.events, got, note)
-    return state
+                raise ReplayMismatchError(self.index, step.action, step.events, got, self.note)
+        self.index += 1
 
 
 def _decided(outcome: Any) -> Any:

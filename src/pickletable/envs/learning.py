@@ -5,7 +5,7 @@ encoded observation (plus a bias), its illegal actions masked out before
 the softmax. `train` runs REINFORCE with returns-to-go, normalised
 advantages and Adam against the project's bots through `SingleAgentEnv`;
 `evaluate` seats the policy (`PolicyAgent`, an `Agent` like any bot) in
-seat-rotated seeded games on the study runner's game loop and reports win
+seat-rotated seeded games on the one game loop (`pickletable.core.match.run_match`) and reports win
 rates with 95% Wilson intervals. The examples (`examples/train_card.py`,
 `examples/train_slam.py`) are thin scripts over these.
 """
@@ -23,12 +23,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pickletable.analysis.runner import play_loop
 from pickletable.analysis.statistics import wilson_interval
 from pickletable.bots import bot_from_name
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.errors import SeatError
+from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
 from pickletable.envs.encoding import Encoding
 from pickletable.envs.single import SingleAgentEnv
@@ -271,7 +271,7 @@ def evaluate(
     greedy: bool = False,
 ) -> Evaluation:
     """Seat-rotated seeded games (game g: the policy at seat g mod P, `opponent` elsewhere),
-    played by the study runner's loop; a win is being among the winners."""
+    played by the one game loop; a win is being among the winners."""
     definition = get_game(game)
     encoding = encoding_for(game, players, options)
     agent = PolicyAgent(policy, encoding, greedy=greedy)
@@ -283,7 +283,7 @@ def evaluate(
         agents: dict[int, Agent] = {
             seat: agent if seat == learner else bot_from_name(opponent, game) for seat in seats
         }
-        play_loop(state, agents, random.Random(seed * 1_000_003 + index))
+        run_match(state, agents, random.Random(seed * 1_000_003 + index))
         outcome = state.outcome
         wins += outcome is not None and learner in outcome.winners
     return Evaluation(

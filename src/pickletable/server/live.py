@@ -27,7 +27,7 @@ from pickletable.core.content import Content
 from pickletable.core.errors import ReplayStopError
 from pickletable.core.events import Event
 from pickletable.core.game import GameDefinition
-from pickletable.core.records import Recorder, Step, replay_steps
+from pickletable.core.records import Recorder, Step, record_header, replay_steps, step_json
 from pickletable.core.registry import get_game
 from pickletable.core.rules_change import FIRST_RULES, Provenance
 from pickletable.core.state import CHANCE, GameState
@@ -82,9 +82,6 @@ class LiveTable:
     """Where dice, deals and bots' coin flips come from: the operating system's CSPRNG
     unless a test injects a seeded `random.Random`. Nothing about it is stored or sent:
     a rebuilt table replays its recorded outcomes and needs no seed."""
-
-    _last_events: list[Event] = field(default_factory=list, init=False, repr=False)
-    """The events of the last step applied."""
 
     def __post_init__(self) -> None:
         self.rules = self.rules or self.game.rules_version
@@ -146,14 +143,7 @@ class LiveTable:
         """The stored form of the table's settings and seats."""
         return {
             "id": self.id,
-            "game": self.game.id,
-            "players": self.players,
-            "options": self.options,
-            "content": {
-                "source": self.content.source,
-                "fingerprint": self.content.fingerprint,
-                "data": self.content.data,
-            },
+            **record_header(self.game.id, self.players, self.options, self.content),
             "seats": self.seats_json(),
             "notes": self.notes_json(),
             "seed": self.seed,
@@ -228,8 +218,14 @@ class LiveTable:
 
     def apply(self, by: int, action: Action) -> StoredStep:
         """Apply an action (raises `IllegalActionError`, changing nothing, when refused)."""
-        events = self.state.apply(action)
-        self._last_events = events
+        return self._keep(by, action, self.state.apply(action))
+
+    def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
+        """Keep a step the game loop just played here (a `core.match.StepWatcher`: a replay)."""
+        self._keep(player, state.history[-1], events)
+
+    def _keep(self, by: int, action: Action, events: list[Event]) -> StoredStep:
+        """Store, log and take note of a step just applied to the state."""
         step = StoredStep(len(self.steps), by, str(action), [e.to_json() for e in events])
         self.steps.append(step)
         self._log(events)
@@ -239,11 +235,6 @@ class LiveTable:
         if self.state.is_over:
             self.status = OVER
         return step
-
-    def _played(self, by: int, action: Action) -> list[Event]:
-        """`apply`, answering with the events (what `replay_steps` checks)."""
-        self.apply(by, action)
-        return self._last_events
 
     def replay(self, steps: list[StoredStep], notes: list[tuple[int, str]], *, check: bool) -> None:
         """Re-apply stored steps through `core.records.replay_steps`, the notes in their places.
@@ -260,7 +251,7 @@ class LiveTable:
             self.state,
             [Step(step.by, step.action, step.events if check else None) for step in steps],
             note=f" (table {self.id})",
-            play=self._played,
+            watcher=self,
             before=lambda index: self._replay_notes(notes, first + index),
         )
         self._replay_notes(notes, len(self.steps))
@@ -402,11 +393,7 @@ class LiveTable:
             meta=meta,
         )
         recorder.steps = [
-            {
-                "by": "chance" if step.by == CHANCE else step.by,
-                "action": step.action,
-                "events": step.events,
-            }
+            step_json(step.by, step.action, step.events)
             for step in (self.steps if self.stored_steps is None else self.stored_steps)
         ]
         return recorder.to_json(self.state)

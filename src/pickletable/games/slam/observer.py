@@ -129,25 +129,44 @@ class SlamObservation:
         }
 
 
-def observe(state: SlamPosition, seat: int | None) -> SlamObservation:
-    """What `seat` may know of `state` (`None`: a spectator)."""
+def observe(state: SlamPosition, seat: int | None, *, lean: bool = False) -> SlamObservation:
+    """What `seat` may know of `state` (`None`: a spectator).
+
+    `lean` keeps only what the rules of thumb read in a search's rollout, cheap
+    enough to build at every step: the table, the phase and step, who is
+    asked, the hand counts, the number to follow, who is in, the duel, the
+    twist pending, the seat's hand (in no particular order: the rules count
+    and pick from it) and the card it drew. The other fields are left empty.
+
+    >>> from pickletable.games.slam import GAME
+    >>> state = GAME.new_game(3)
+    >>> seen, lean = observe(state, 0), observe(state, 0, lean=True)
+    >>> lean.hand_counts == seen.hand_counts, sorted(lean.hand) == sorted(seen.hand)
+    (True, True)
+    >>> lean.stack_count, lean.tokens
+    (0, ())
+    """
     rules = state.rules
     n = rules.players
     phase = state.phase
-    if seat is None:
-        hand: tuple[str, ...] = ()
-        discards: tuple[str, ...] = ()
-        drawn = None
-        known: dict[int, tuple[str, ...]] = {}
-    else:
-        hand = _cards(rules.deck, state.hands[seat])
-        discards = _cards(rules.deck, state.discards[seat])
+    full = not lean
+    hand: tuple[str, ...] = ()
+    discards: tuple[str, ...] = ()
+    drawn = None
+    known: dict[int, tuple[str, ...]] = {}
+    if seat is not None:
+        held = state.hands[seat]
         drawn = state.drawn if state.step == Step.DISCARD and state.receiver == seat else None
-        known = {
-            holder: cards
-            for (viewer, holder), cards in sorted(state.known.items())
-            if viewer == seat
-        }
+        if lean:
+            hand = tuple(code for code, copies in held.items() for _ in range(copies))
+        else:
+            hand = _cards(rules.deck, held)
+            discards = _cards(rules.deck, state.discards[seat])
+            known = {
+                holder: cards
+                for (viewer, holder), cards in sorted(state.known.items())
+                if viewer == seat
+            }
     return SlamObservation(
         seat=seat,
         players=n,
@@ -159,21 +178,21 @@ def observe(state: SlamPosition, seat: int | None) -> SlamObservation:
         step=state.step,
         current_player=state.actor,
         hand_counts=tuple(state.sizes),
-        discard_counts=tuple(state.discard_sizes),
-        stack_count=len(state.stack),
-        centre=tuple(state.centre),
+        discard_counts=tuple(state.discard_sizes) if full else (),
+        stack_count=len(state.stack) if full else 0,
+        centre=tuple(state.centre) if full else (),
         last_number=state.last_number,
-        may_follow=tuple(may_follow(state)),
-        inside=tuple(player for player in range(n) if state.inside[player]),
+        may_follow=tuple(may_follow(state)) if full else (),
+        inside=tuple(player for player, inside in enumerate(state.inside) if inside),
         duel=state.duel,
         last_player=state.last_player,
-        starter=state.starter if phase == Phase.PLAY else None,
+        starter=state.starter if full and phase == Phase.PLAY else None,
         pending=state.pending,
-        draw_turns=state.draw_turns if phase == Phase.DRAW else None,
+        draw_turns=state.draw_turns if full and phase == Phase.DRAW else None,
         lap_limit=rules.lap_limit,
-        tokens=tuple(state.tokens[rules.unit_of(player)] for player in range(n)),
+        tokens=tuple(state.tokens[rules.unit_of(player)] for player in range(n)) if full else (),
         tokens_to_win=rules.tokens_to_win,
-        outcome=state.outcome,
+        outcome=state.outcome if full else None,
         hand=hand,
         discards=discards,
         drawn=drawn,

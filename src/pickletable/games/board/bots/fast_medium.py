@@ -15,6 +15,8 @@ move: the `hard` bot plays thousands of moves per decision with it.
 
 from __future__ import annotations
 
+import random
+
 from pickletable.core.actions import Action
 from pickletable.games.board.codes import PLACE_STANCHION, ROLL, SERVE, Step
 from pickletable.games.board.config import team_of
@@ -22,8 +24,12 @@ from pickletable.games.board.position import BoardPosition
 from pickletable.games.board.rally import hit_actions
 
 
-def fast_medium(position: BoardPosition, seat: int) -> Action:
-    """`medium`'s action for `seat`, which must be the seat to act."""
+def fast_medium(position: BoardPosition, seat: int, rng: random.Random | None = None) -> Action:
+    """`medium`'s action for `seat`, which must be the seat to act.
+
+    `rng` is never drawn from (the rules of thumb choose alike every time): it
+    makes this a rollout policy (`pickletable.core.match.Policy`).
+    """
     step = position.step
     if step == Step.HIT:
         if position.hit_number < 3 or not position.rules.advanced:

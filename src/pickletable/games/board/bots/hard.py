@@ -47,13 +47,14 @@ import bisect
 import math
 import random
 import time
+from collections.abc import Callable
 from itertools import accumulate
 from typing import ClassVar
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
-from pickletable.core.state import CHANCE
+from pickletable.core.match import run_match
 from pickletable.games.board.bots.fast_medium import fast_medium
 from pickletable.games.board.bots.value import applies, win_chance
 from pickletable.games.board.codes import OUTCOME_DIE_STEPS, PLACE_STANCHION, Step
@@ -160,12 +161,7 @@ class BoardRolloutBot:
 
 def play_out(state: BoardPosition, seat: int, rng: random.Random) -> float:
     """Play `state` to the end with `medium` at every seat: 1 if `seat`'s side wins, else 0."""
-    sampler = FastChance.of(state.rules)
-    for _ in range(MAX_STEPS):
-        player = state.current_player
-        if player is None:
-            break
-        state.push(sampler.sample(state, rng) if player == CHANCE else fast_medium(state, player))
+    _roll_out(state, rng)
     outcome = state.outcome
     if outcome is None:
         return 0.5
@@ -178,13 +174,24 @@ def play_rally(state: BoardPosition, seat: int, rng: random.Random) -> float:
     The chance is `pickletable.games.board.bots.value.win_chance` (1 or 0 if the
     game ended first).
     """
-    sampler = FastChance.of(state.rules)
-    for _ in range(MAX_STEPS):
-        player = state.current_player
-        if player is None or state.step == Step.SERVE:
-            break
-        state.push(sampler.sample(state, rng) if player == CHANCE else fast_medium(state, player))
+    _roll_out(state, rng, until=_at_serve)
     return win_chance(state, seat)
+
+
+def _roll_out(
+    state: BoardPosition,
+    rng: random.Random,
+    until: Callable[[BoardPosition], bool] | None = None,
+) -> None:
+    """`fast_medium` at every seat and `FastChance` dice, through the one game loop."""
+    chance = FastChance.of(state.rules).sample
+    run_match(
+        state, fast_medium, rng, chance=chance, until=until, max_steps=MAX_STEPS, must_end=False
+    )
+
+
+def _at_serve(state: BoardPosition) -> bool:
+    return state.step == Step.SERVE
 
 
 class FastChance:

@@ -44,9 +44,8 @@ from pickletable.core.state import GameState
 from pickletable.games.slam.bots.heuristic import decide
 from pickletable.games.slam.bots.inference import Exclusions, constrain, excluded_cards
 from pickletable.games.slam.bots.win_chance import win_chance
-from pickletable.games.slam.observer import SlamObservation
+from pickletable.games.slam.observer import observe
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import Step
 
 DEFAULT_ITERATIONS = 1500
 """Iterations per decision of the `hard` level."""
@@ -118,7 +117,7 @@ class SlamSearch(ISMCTSBot):
     (its `leaf_value` hook is `slam_leaf_value`).
 
     Heuristic rollouts call the `medium` rules directly on a lean observation
-    of the determinised state (`rollout_observation`), which gives the same
+    of the determinised state (`observe` with `lean`), which gives the same
     choices as `medium` at a fraction of the cost of a full observation.
     """
 
@@ -133,48 +132,7 @@ def medium_rollout(state: GameState, player: int, rng: random.Random) -> Action:
     legal = state.legal_actions()
     if len(legal) == 1 or not isinstance(state, SlamPosition):
         return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
-    return decide(player, rollout_observation(state, player), legal, rng)
-
-
-def rollout_observation(state: SlamPosition, seat: int) -> SlamObservation:
-    """What `medium` reads of a determinised state (other fields left empty).
-
-    Its hand is in no particular order: `medium` only counts and picks from it.
-    """
-    rules = state.rules
-    phase = state.phase
-    return SlamObservation(
-        seat=seat,
-        players=rules.players,
-        doubles=rules.doubles,
-        teams=rules.teams,
-        round=state.round,
-        dealer=state.dealer,
-        phase=phase,
-        step=state.step,
-        current_player=state.actor,
-        hand_counts=tuple(state.sizes),
-        discard_counts=(),
-        stack_count=0,
-        centre=(),
-        last_number=state.last_number,
-        may_follow=(),
-        inside=tuple(player for player, inside in enumerate(state.inside) if inside),
-        duel=state.duel,
-        last_player=state.last_player,
-        starter=None,
-        pending=state.pending,
-        draw_turns=None,
-        lap_limit=rules.lap_limit,
-        tokens=(),
-        tokens_to_win=rules.tokens_to_win,
-        outcome=None,
-        hand=tuple(code for code, copies in state.hands[seat].items() for _ in range(copies)),
-        discards=(),
-        drawn=state.drawn if state.step == Step.DISCARD and state.receiver == seat else None,
-        known_hands={},
-        deck=rules.deck,
-    )
+    return decide(player, observe(state, player, lean=True), legal, rng)
 
 
 def slam_leaf_value(state: GameState, root_seat: int) -> dict[int, float]:
