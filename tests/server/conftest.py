@@ -23,6 +23,7 @@ with warnings.catch_warnings():
 from pickletable.server import Settings, create_app
 from pickletable.server.config import Limits
 from pickletable.server.manager import TableManager
+from pickletable.server.patches import apply_patch
 
 Client = TestClient
 
@@ -89,6 +90,8 @@ class Player:
             message = self.socket.receive_json()
             if message["type"] == "pong":
                 return self.view
+            if message["type"] == "patch":
+                message = apply_patch(self.view, message)
             if message["type"] == "view":
                 self.log = self.log[: message["log_start"]] + message["log"]
                 self.view = message
