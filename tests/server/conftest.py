@@ -81,6 +81,8 @@ class Player:
         """Every view received, in order."""
         self.log: list[str] = []
         self.refusals: list[str] = []
+        self.raw: list[dict[str, Any]] = []
+        """Every message received as it came (views and patches)."""
         socket.send_json({"type": "hello", "token": token})
 
     def current(self) -> dict[str, Any]:
@@ -88,6 +90,7 @@ class Player:
         self.socket.send_json({"type": "ping"})
         while True:
             message = self.socket.receive_json()
+            self.raw.append(message)
             if message["type"] == "pong":
                 return self.view
             if message["type"] == "patch":
