@@ -23,6 +23,7 @@ from pickletable.core.records import initial_state
 from pickletable.core.registry import get_game
 from pickletable.loadkit.players import SeatPlayer, Tally, ending_policy
 from pickletable.loadkit.server import Refusal, ServerProcess
+from pickletable.server.patches import apply_patch
 from tests.reliability.conftest import run_async
 
 VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
@@ -67,10 +68,14 @@ def test_no_message_carries_what_its_receiver_may_not_see(
     expected = _expected(record)
     checked = 0
     for audience, messages in seats.items():
+        view: dict[str, Any] = {}
         for message in messages:
-            _no_secret_keys(message)
+            _no_secret_keys(message)  # the patch itself, as it travelled
+            if message["type"] == "patch":
+                message = apply_patch(view, message)
             if message["type"] != "view":
                 continue
+            view = message
             assert message["you"] == audience
             step = message["step"]
             assert message["observation"] == expected.observations[step][audience], (audience, step)

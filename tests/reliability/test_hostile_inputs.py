@@ -14,6 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from pickletable.loadkit.server import Refusal, ServerProcess
+from pickletable.server.patches import apply_patch
 from tests.reliability.conftest import server_log
 
 
@@ -45,6 +46,8 @@ class Wire:
         """The next message of a kind (views on the way are kept)."""
         while True:
             message: dict[str, Any] = json.loads(self.socket.recv(timeout=10))
+            if message["type"] == "patch":
+                message = apply_patch(self.view, message)
             if message["type"] == "view":
                 self.view = message
             if message["type"] == kind:

@@ -23,6 +23,7 @@ with warnings.catch_warnings():
 from pickletable.server import Settings, create_app
 from pickletable.server.config import Limits
 from pickletable.server.manager import TableManager
+from pickletable.server.patches import apply_patch
 
 Client = TestClient
 
@@ -80,6 +81,8 @@ class Player:
         """Every view received, in order."""
         self.log: list[str] = []
         self.refusals: list[str] = []
+        self.raw: list[dict[str, Any]] = []
+        """Every message received as it came (views and patches)."""
         socket.send_json({"type": "hello", "token": token})
 
     def current(self) -> dict[str, Any]:
@@ -87,8 +90,11 @@ class Player:
         self.socket.send_json({"type": "ping"})
         while True:
             message = self.socket.receive_json()
+            self.raw.append(message)
             if message["type"] == "pong":
                 return self.view
+            if message["type"] == "patch":
+                message = apply_patch(self.view, message)
             if message["type"] == "view":
                 self.log = self.log[: message["log_start"]] + message["log"]
                 self.view = message

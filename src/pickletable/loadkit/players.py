@@ -18,6 +18,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from pickletable.server.patches import apply_patch
+
 Policy = Callable[[list[dict[str, str]]], str]
 
 
@@ -105,6 +107,8 @@ class SeatPlayer:
             if message["type"] == "refused":
                 self.tally.errors.append(f"{self.table_id}: {message['message']}")
                 sent = None
+            if message["type"] == "patch":
+                message = apply_patch(self.view, message)
             if message["type"] != "view":
                 continue
             self.view = message

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pickletable.server.live import LiveTable
+from pickletable.server.patches import make_patch
 
 log = logging.getLogger("pickletable.server")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -53,6 +54,10 @@ class Connection:
     dropped: str | None = None
     """Why the server dropped this connection (None while it is open)."""
     on_drop: Callable[[Connection], None] | None = None
+    version: int = 0
+    """How many views this connection has been sent (whole or as patches)."""
+    last_view: dict[str, Any] | None = None
+    """The whole view it was sent last, which the next patch changes (None: send it whole)."""
     _queue: asyncio.Queue[dict[str, Any]] = field(init=False)
     _task: asyncio.Task[None] | None = field(default=None, init=False)
     _closing: asyncio.Task[None] | None = field(default=None, init=False)
@@ -173,20 +178,35 @@ class Hub:
         return time.monotonic() - left
 
     async def broadcast(self, table: LiveTable) -> None:
-        """Queue for every connection of the table its own view (never waits for a socket)."""
+        """Queue for every connection of the table what changed in its view (never waits).
+
+        Each audience's view is built once, however many connections share it.
+        """
         extras = self._extras(table)
+        built: dict[tuple[int | None, int], dict[str, Any]] = {}
         for connection in self.of(table.id):
-            self._queue_view(table, connection, extras)
+            key = (connection.seat, connection.log_sent)
+            view = built.get(key)
+            if view is None:
+                view = built[key] = {**table.view(connection.seat, connection.log_sent), **extras}
+            self._queue_view(connection, view)
 
-    async def send_view(self, table: LiveTable, connection: Connection) -> None:
-        """Queue one connection its view, with the log lines it has not had yet."""
-        self._queue_view(table, connection, self._extras(table))
+    async def send_view(
+        self, table: LiveTable, connection: Connection, *, whole: bool = False
+    ) -> None:
+        """Queue one connection its view (`whole`: all of it, not a patch)."""
+        if whole:
+            connection.last_view = None
+        view = table.view(connection.seat, connection.log_sent)
+        self._queue_view(connection, {**view, **self._extras(table)})
 
-    def _queue_view(self, table: LiveTable, connection: Connection, extras: dict[str, Any]) -> None:
-        message = table.view(connection.seat, connection.log_sent)
-        message.update(extras)
+    def _queue_view(self, connection: Connection, view: dict[str, Any]) -> None:
+        """Send `view` (shared: not changed here) whole or as a patch of the last one sent."""
+        connection.version += 1
+        message = {**view, "version": connection.version}
         connection.log_sent = message["log_start"] + len(message["log"])
-        connection.send(message)
+        last, connection.last_view = connection.last_view, message
+        connection.send(message if last is None else make_patch(last, message))
 
     async def tell(self, table_id: str, message: dict[str, Any]) -> None:
         """Queue one message for every connection of a table."""

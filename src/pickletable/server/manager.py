@@ -402,7 +402,7 @@ class TableManager(Persistence, Driver, Rematches):
         table = await self.fetch(connection.table_id)
         async with self._locks[table.id]:
             connection.log_sent = 0
-            await self.hub.send_view(table, connection)
+            await self.hub.send_view(table, connection, whole=True)
 
     # --- the driver: chance, bots and the clock ---------------------------------
     def _add(self, table: LiveTable) -> None:

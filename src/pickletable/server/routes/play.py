@@ -4,8 +4,10 @@ The browser sends ``{"type": "hello", "token": ...}`` first (no token:
 spectator; within `Limits.hello_seconds`), then
 ``{"type": "act", "token": ..., "action": "roll", "step": 12}`` for moves,
 where ``step`` is the ``step`` of the view the move answers, and
-``{"type": "sync"}`` to get its whole view again. The server sends ``view``
-messages (built from that seat's observation only), ``refused`` with the
+``{"type": "sync"}`` to get its whole view again. The server sends a
+``view`` (built from that seat's observation only) when the socket opens
+and on ``sync``, then a ``patch`` of it for each change (see
+`pickletable.server.patches`), ``refused`` with the
 reason for a refused move or an unreadable message (the connection stays
 open), and ``rematch`` with the new table's id.
 
@@ -22,9 +24,10 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from pickletable.server.connections import Connection
+from pickletable.server.connections import Connection, Send
 from pickletable.server.deps import Manager
 from pickletable.server.errors import Refused
+from pickletable.server.json_text import dumps
 from pickletable.server.messages import BadMessage, int_field, read_message, text_field
 from pickletable.server.throttles import TokenBucket
 
@@ -63,7 +66,7 @@ async def _serve(websocket: WebSocket, table_id: str, manager: Manager) -> None:
     try:
         connection = await manager.connect(
             table_id,
-            websocket.send_json,
+            _sender(websocket),
             text_field(hello, "token"),
             close=lambda code, reason: websocket.close(code, reason),
         )
@@ -98,6 +101,15 @@ async def _serve(websocket: WebSocket, table_id: str, manager: Manager) -> None:
         pass
     finally:
         await manager.disconnect(connection)
+
+
+def _sender(websocket: WebSocket) -> Send:
+    """How a connection's messages leave: as JSON text encoded with orjson."""
+
+    async def send(message: dict[str, Any]) -> None:
+        await websocket.send_text(dumps(message))
+
+    return send
 
 
 async def _hello(websocket: WebSocket, seconds: float, limit: int) -> dict[str, Any] | None:

@@ -25,6 +25,24 @@ export function heldSeats() {
 }
 
 /** Call the REST API; a refusal throws an Error carrying the server's message. */
+/**
+ * The whole view a patch makes of `view` (see `pickletable.server.patches`), or null when
+ * the patch is for another version than the one held (then ask for the whole view).
+ */
+export function applyPatch(view, patch) {
+  if (!view || patch.base !== view.version) return null;
+  const result = { ...view };
+  for (const key of patch.remove || []) delete result[key];
+  Object.assign(result, patch.set || {});
+  for (const [key, merged] of Object.entries(patch.merge || {})) result[key] = { ...result[key], ...merged };
+  for (const [key, gone] of Object.entries(patch.drop || {})) {
+    const kept = { ...result[key] };
+    for (const sub of gone) delete kept[sub];
+    result[key] = kept;
+  }
+  return { ...result, type: "view", version: patch.version, log_start: patch.log_start, log: patch.log };
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -1,6 +1,6 @@
 // A table: join a seat or watch, play through the live socket, rematch, replay.
 
-import { api, keepSeatToken, seatToken, TableSocket } from "./api.js";
+import { api, applyPatch, keepSeatToken, seatToken, TableSocket } from "./api.js";
 import { h, replace } from "./dom.js";
 import { indexFor, keyFor } from "./keys.js";
 import { rematchControls } from "./rematch.js";
@@ -12,6 +12,7 @@ let token = seatToken(tableId);
 let socket = null;
 let renderer = null;
 let view = null;
+let awaitingWhole = false;
 let log = [];
 let clockTimer = null;
 let leaving = false;
@@ -89,7 +90,17 @@ function onStatus(status) {
 }
 
 function onMessage(message) {
+  if (message.type === "patch") {
+    const whole = applyPatch(view, message);
+    if (!whole) {  // a message was missed: ask once for the whole view, drop patches till then
+      if (!awaitingWhole) socket.sync();
+      awaitingWhole = true;
+      return;
+    }
+    message = whole;
+  }
   if (message.type === "view") {
+    awaitingWhole = false;
     if (message.log_start > log.length) {
       socket.sync();
       return;
