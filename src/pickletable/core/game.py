@@ -12,7 +12,7 @@ from pickletable.core.content import Content, Validator, content_from_record, lo
 from pickletable.core.errors import OptionError
 from pickletable.core.options import OptionSet, OptionValue
 from pickletable.core.presenter import Presenter
-from pickletable.core.state import GameState
+from pickletable.core.state import GameState, Termination
 
 RulesT = TypeVar("RulesT")
 RULES_MEMO = 64
@@ -38,6 +38,8 @@ class GameDefinition(ABC):
     """Which edition of this game's rules the engine plays: raised whenever a change makes
     some recorded game refuse a move or replay differently (records and tables keep the
     edition they were made under, so such a game can say why it stops)."""
+    terminations: frozenset[Termination] = frozenset()
+    """Every way this game can end (`Outcome.termination`): the lab counts each, zeros too."""
     result_events: frozenset[str] = frozenset()
     """Events that settle a stretch of play (a point, a round): a table shows the latest
     until the next one. Games whose observation carries its own summary leave it empty."""

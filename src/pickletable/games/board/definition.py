@@ -6,6 +6,7 @@ from pickletable.core.content import Content, Validator
 from pickletable.core.errors import OptionError
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.core.state import Termination
 from pickletable.games.board.codes import EventKind
 from pickletable.games.board.config import BoardConfig
 from pickletable.games.board.content import BoardContent, validate
@@ -91,6 +92,7 @@ class BoardGame(GameDefinition):
     content_package = "pickletable.games.board"
     hidden_information = False
     result_events = frozenset({EventKind.POINT})
+    terminations = frozenset({Termination.SKILL_TRACK_TOP})
     presenter = BoardPresenter()
 
     def seats_for(self, players: int) -> tuple[int, ...]:

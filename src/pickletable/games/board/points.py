@@ -12,7 +12,7 @@ from typing import Final
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
-from pickletable.core.state import Outcome
+from pickletable.core.state import Outcome, Termination
 from pickletable.games.board.codes import EventKind, Step
 from pickletable.games.board.config import team_of
 from pickletable.games.board.dealing import give
@@ -216,6 +216,7 @@ def check_win(position: BoardPosition, events: list[Event[EventKind]]) -> bool:
                 Outcome(
                     winners=members,
                     scores={s: position.level_of(s) for s in position.seats},
+                    termination=Termination.SKILL_TRACK_TOP,
                 )
             )
             events.append(Event(EventKind.GAME_OVER, {"winners": list(members)}))

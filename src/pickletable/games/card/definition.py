@@ -5,6 +5,7 @@ from __future__ import annotations
 from pickletable.core.content import Content, Validator
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.core.state import Termination
 from pickletable.games.card.config import SEAT_NAMES, SEATS_BY_PLAYERS, CardConfig
 from pickletable.games.card.content import CardDeck, validate
 from pickletable.games.card.presenter import CardPresenter
@@ -78,6 +79,7 @@ class CardGame(GameDefinition):
     title = "The Pickleball Card Game"
     player_counts = (2, 3, 4)
     default_players = 2
+    terminations = frozenset({Termination.TARGET_SCORE})
     options = OPTIONS
     content_package = "pickletable.games.card"
     presenter = CardPresenter()

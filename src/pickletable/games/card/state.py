@@ -34,7 +34,7 @@ from typing import Any, Final
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
-from pickletable.core.state import CHANCE, GameState, Outcome
+from pickletable.core.state import CHANCE, GameState, Outcome, Termination
 from pickletable.games.card.codes import CHANCE_STEPS, Ending, EventKind, Step
 from pickletable.games.card.config import SEAT_NAMES, CardConfig
 from pickletable.games.card.content import HAND_SIZE, KITCHEN
@@ -439,6 +439,7 @@ class CardState(GameState):
         self._outcome = Outcome(
             winners=winners,
             scores={seat: float(self.scores[rules.team_of[seat]]) for seat in rules.seats},
+            termination=Termination.TARGET_SCORE,
         )
         events.append(
             Event(

@@ -6,6 +6,7 @@ from pickletable.core.content import Content, Validator
 from pickletable.core.errors import OptionError
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.core.state import Termination
 from pickletable.games.slam import content as slam_content
 from pickletable.games.slam.events import EventKind
 from pickletable.games.slam.presenter import SlamPresenter
@@ -74,6 +75,7 @@ class SlamGame(GameDefinition):
     content_package = "pickletable.games.slam"
     hidden_information = True
     result_events: frozenset[str] = frozenset({EventKind.ROUND_WON})
+    terminations = frozenset({Termination.TOKENS})
     presenter = SlamPresenter()
 
     def seats_for(self, players: int) -> tuple[int, ...]:

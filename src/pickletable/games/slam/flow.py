@@ -28,7 +28,7 @@ from typing import Final
 
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
-from pickletable.core.state import CHANCE, Outcome
+from pickletable.core.state import CHANCE, Outcome, Termination
 from pickletable.games.slam.content import DRAW, HAND_SIZE
 from pickletable.games.slam.events import (
     EventKind,
@@ -229,7 +229,7 @@ def win(
     if tokens >= rules.tokens_to_win:
         scores = {s: float(state.tokens[rules.unit_of(s)]) for s in range(rules.players)}
         events.append(Event(EventKind.GAME_WON, {"winners": winners, "tokens": tokens}))
-        state.finish(Outcome(tuple(winners), scores))
+        state.finish(Outcome(tuple(winners), scores, Termination.TOKENS))
         return
     start_round(state, seat, events)
 
