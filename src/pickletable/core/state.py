@@ -121,6 +121,9 @@ class GameState(ABC):
 
     __slots__ = ("history",)
     game_id: ClassVar[str]
+    position_types: ClassVar[tuple[type, ...]] = ()
+    """The enum and named-tuple types the state's fields hold, which a position text may
+    name (`pickletable.core.position_text`)."""
     history: list[Action]
 
     # --- who acts -------------------------------------------------------

@@ -37,6 +37,8 @@ class LastShot(NamedTuple):
 class BoardPosition(GameState):
     """The stored fields of one board game position, its copy, and rule questions."""
 
+    position_types = (Step, Via, LastShot)
+
     __slots__ = (
         "_outcome",
         "character",

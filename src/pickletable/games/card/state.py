@@ -68,6 +68,7 @@ class CardState(GameState):
     """One position of a card game."""
 
     game_id = "card"
+    position_types = (Step, Ending)
 
     __slots__ = (
         "_outcome",

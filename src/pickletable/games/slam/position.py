@@ -64,6 +64,7 @@ class SlamPosition(GameState):
     """A Pickleball Slam position. Mutable; `clone` copies flat lists and dicts."""
 
     game_id = "slam"
+    position_types = (Phase, Step)
 
     __slots__ = (
         "_legal",
