@@ -69,9 +69,9 @@ def arrange(
     state.discards = [take(card) for card in discards]
     state.pile = Pile({card: left for card, left in pool.items() if left}, [])
     serving = seats[0] if server is None else server
-    for seat in (serving, turn):
-        if seat is not None and seat not in seats:
-            raise ScenarioError(f"seat {seat} is not at this table (seats {list(seats)})")
+    for named in (serving, turn):
+        if named is not None and named not in seats:
+            raise ScenarioError(f"seat {named} is not at this table (seats {list(seats)})")
     state.server = serving
     state.turn = rules.next_seat[serving] if turn is None else turn
     state.scores = list(scores)
