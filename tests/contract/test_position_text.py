@@ -5,7 +5,7 @@ rules: `tests.contract.variants`) are written with the game definition's
 `position_text` and read back with `position_from_text`: the rebuilt state
 holds the same fields, lists the same legal actions and chance outcomes,
 shows every seat (and a spectator) the same observation, and writes the
-same text again.
+same text again; and both print (``str``) the same few readable lines.
 """
 
 from __future__ import annotations
@@ -53,6 +53,9 @@ def check_round_trip(game: GameDefinition, state: GameState, where: str) -> None
         assert again.observe(seat) == state.observe(seat), f"{where}: seat {seat} sees otherwise"
     assert again.outcome == state.outcome, where
     assert game.position_text(again) == text, f"{where}: the text changed on reading"
+    printed = str(state)
+    assert printed == str(again), f"{where}: the rebuilt position prints otherwise"
+    assert len(printed.splitlines()) >= 3 and " object at 0x" not in printed, where
 
 
 @pytest.mark.parametrize("game_id", ["board", "card", "slam"])

@@ -42,6 +42,7 @@ from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.rules import discard_menu, is_discard_legal
 from pickletable.games.card.scoring import score_rally, winning_team
 from pickletable.games.card.solver import Verdict
+from pickletable.games.card.text import position_summary
 
 __all__ = ["CardConfig", "CardState", "Ending", "EventKind", "Step"]
 
@@ -142,6 +143,10 @@ class CardState(GameState):
     def seat_name(self, seat: int) -> str:
         """North, East, South or West."""
         return SEAT_NAMES[seat]
+
+    def __str__(self) -> str:
+        """The whole position in a few readable lines (`text.position_summary`)."""
+        return position_summary(self)
 
     @property
     def serving_team(self) -> int | None:
