@@ -80,48 +80,33 @@ def play(
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat."""
     definition = get_game(game)
+    start = None
     if start_from is not None:
         if players is not None or doubles or level is not None or option or companion:
             raise PickletableError(
                 "--from sets the table: leave out --players, --doubles, --level, --option "
                 "and --companion"
             )
-        if save is not None:
-            check_writable(save)
         start = load_start(definition, start_from)
-        table = TableConfig(
-            definition,
-            start.players,
-            start.options,
-            parse_seats(seats or start.seats, start.players, 1, learned=True),
-            start.content,
+        seat_specs = parse_seats(seats or start.seats, start.players, 1, learned=True)
+        config = TableConfig(definition, start.players, start.options, seat_specs, start.content)
+    else:
+        if companion and definition.hidden_information:
+            raise PickletableError(
+                f"companion mode is for the board game, where everything is on the table; "
+                f"{definition.title} would need every hidden card typed in"
+            )
+        extra = {"stanchion_rule": "on"} if companion else {}
+        config = build_table(
+            game,
+            players=players,
+            doubles=doubles,
+            level=level,
+            options=option,
+            seats=seats,
+            default_humans=-1 if companion else 1,
+            extra_options=extra,
         )
-        TerminalGame(
-            table,
-            Console(),
-            seed=seed,
-            save_path=save,
-            layout=layout,
-            roll_for_me=roll_for_me,
-            start=start,
-        ).play()
-        return
-    if companion and definition.hidden_information:
-        raise PickletableError(
-            f"companion mode is for the board game, where everything is on the table; "
-            f"{definition.title} would need every hidden card typed in"
-        )
-    extra = {"stanchion_rule": "on"} if companion else {}
-    config = build_table(
-        game,
-        players=players,
-        doubles=doubles,
-        level=level,
-        options=option,
-        seats=seats,
-        default_humans=-1 if companion else 1,
-        extra_options=extra,
-    )
     if save is not None:
         check_writable(save)
     TerminalGame(
@@ -132,6 +117,7 @@ def play(
         save_path=save,
         layout=layout,
         roll_for_me=roll_for_me,
+        start=start,
     ).play()
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pickletable.core.state import CHANCE
+from pickletable.core.printing import ending, who_acts
 
 if TYPE_CHECKING:
     from pickletable.games.board.position import BoardPosition
@@ -27,7 +27,7 @@ def position_summary(state: BoardPosition) -> str:
     target = rules.target_spaces * rules.step
     lines = [
         f"board, {rules.level}, {len(state.seats)} players, to {target:.1f}: "
-        f"{state.step}, {_who(state)}"
+        f"{state.step}, {who_acts(state)}"
     ]
     lines.append(
         "track: "
@@ -56,20 +56,10 @@ def position_summary(state: BoardPosition) -> str:
     lines.append(
         "piles: " + ", ".join(f"{pile} {len(cards)}" for pile, cards in state.piles.items())
     )
-    outcome = state.outcome
-    if outcome is not None:
-        winners = " and ".join(name(seat) for seat in outcome.winners)
-        lines.append(f"over: {winners} won ({outcome.termination})")
+    over = ending(state)
+    if over is not None:
+        lines.append(over)
     return "\n".join(lines)
-
-
-def _who(state: BoardPosition) -> str:
-    player = state.current_player
-    if player is None:
-        return "game over"
-    if player == CHANCE:
-        return "chance to act"
-    return f"{state.seat_name(player)} to act"
 
 
 def _character_name(state: BoardPosition, seat: int) -> str:

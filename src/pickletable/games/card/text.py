@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pickletable.core.state import CHANCE
+from pickletable.core.printing import ending, who_acts
 
 if TYPE_CHECKING:
     from pickletable.games.card.state import CardState
@@ -30,7 +30,7 @@ def position_summary(state: CardState) -> str:
     name = state.seat_name
     lines = [
         f"card, {len(state.seats)} players, to {rules.target} by {rules.win_by}: "
-        f"rally {state.rally}, {state.step}, {_who(state)}"
+        f"rally {state.rally}, {state.step}, {who_acts(state)}"
     ]
     teams = ", ".join(
         f"team {'AB'[team]} ({' '.join(name(seat) for seat in members)}) {state.scores[team]}"
@@ -56,17 +56,7 @@ def position_summary(state: CardState) -> str:
             "shown for the first server: "
             + ", ".join(f"{name(seat)} {card}" for seat, card in state.shown)
         )
-    outcome = state.outcome
-    if outcome is not None:
-        winners = " and ".join(name(seat) for seat in outcome.winners)
-        lines.append(f"over: {winners} won ({outcome.termination})")
+    over = ending(state)
+    if over is not None:
+        lines.append(over)
     return "\n".join(lines)
-
-
-def _who(state: CardState) -> str:
-    player = state.current_player
-    if player is None:
-        return "game over"
-    if player == CHANCE:
-        return "chance to act"
-    return f"{state.seat_name(player)} to act"

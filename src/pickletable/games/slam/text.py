@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pickletable.core.state import CHANCE
+from pickletable.core.printing import ending, who_acts
 
 if TYPE_CHECKING:
     from pickletable.games.slam.position import SlamPosition
@@ -28,7 +28,7 @@ def position_summary(state: SlamPosition) -> str:
     lines = [
         f"slam, {rules.players} players{', doubles' if rules.doubles else ''}, to "
         f"{rules.tokens_to_win} tokens: round {state.round}, {state.phase} phase, "
-        f"{state.step}, {_who(state)}"
+        f"{state.step}, {who_acts(state)}"
     ]
     sides = [
         " and ".join(name(seat) for seat in rules.members(unit)) for unit in range(rules.units)
@@ -55,21 +55,11 @@ def position_summary(state: SlamPosition) -> str:
     lines.append(centre)
     discards = ", ".join(f"{name(seat)} {state.discard_sizes[seat]}" for seat in state.seats)
     lines.append(f"stack {len(state.stack)}; discard piles: {discards}")
-    outcome = state.outcome
-    if outcome is not None:
-        winners = " and ".join(name(seat) for seat in outcome.winners)
-        lines.append(f"over: {winners} won ({outcome.termination})")
+    over = ending(state)
+    if over is not None:
+        lines.append(over)
     return "\n".join(lines)
 
 
 def _cards(hand: dict[str, int]) -> str:
     return " ".join(code for code, copies in hand.items() for _ in range(copies)) or "-"
-
-
-def _who(state: SlamPosition) -> str:
-    player = state.current_player
-    if player is None:
-        return "game over"
-    if player == CHANCE:
-        return "chance to act"
-    return f"{state.seat_name(player)} to act"
