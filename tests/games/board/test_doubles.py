@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pickletable.core.state import Termination
 from pickletable.games.board.codes import EventKind, Step
 from pickletable.games.board.scenario import arrange
 
@@ -109,6 +110,7 @@ def test_a_team_wins_only_when_both_players_reach_five() -> None:
     events = play(state, "serve", "roll ace")
     assert kinds(events)[-1] == EventKind.GAME_OVER
     assert state.outcome is not None and state.outcome.winners == (0, 1)
+    assert state.outcome.termination == Termination.SKILL_TRACK_TOP
 
 
 def test_one_player_at_five_does_not_win_doubles() -> None:
