@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from typing import Any, Generic, Protocol
+from typing import Any, Generic, Protocol, cast
 
 from typing_extensions import TypeVar
 
@@ -44,8 +44,7 @@ class AgentView(Generic[ObservationT]):
     @cached_property
     def observed(self) -> ObservationT:
         """The seat's lean typed observation, `GameState.observe` (built on first use)."""
-        observed: ObservationT = self._state.observe(self.seat)  # type: ignore[assignment]
-        return observed
+        return cast(ObservationT, self._state.observe(self.seat))
 
     def sample(self, rng: random.Random) -> GameState:
         """A determinised state drawn from what this seat knows."""
