@@ -249,3 +249,19 @@ def test_ratings_fit_a_known_win_rate() -> None:
     ratings = fit_ratings(["random", "hard"], {("random", "hard"): (1, 3)})
     assert ratings["random"] == 0.0
     assert round(ratings["hard"], 1) == 147.2
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "ending"),
+    [("board", 2, "skill_track_top"), ("card", 2, "target_score"), ("slam", 3, "tokens")],
+)
+def test_a_study_counts_how_its_games_end(game: str, players: int, ending: str) -> None:
+    options = {"target_score": 3} if game == "card" else {}
+    result = run_study(StudySpec(game, players, options, ("random",) * players), 4, seed=2)
+    assert result.terminations() == {ending: 4}
+    payload = lab_payload([result], [], None)
+    jsonschema.validate(payload, schema())
+    assert payload["studies"][0]["terminations"] == {ending: 4}
+    ends = next(table for table in result.tables() if table.name == "terminations")
+    assert ends.rows[ending].value == 1.0
+    assert any(sentence.startswith("Games end by ") for sentence in result.findings())

@@ -12,6 +12,7 @@ import json
 import math
 import random
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any
 
 from pickletable.core.actions import Action
@@ -78,11 +79,18 @@ def play_and_check(variant: Variant, seed: int, elsewhere: Sequence[Action]) -> 
         played.append(action)
         recorder.add(player, action, events)
         assert [e.to_json() for e in events] == [e.to_json() for e in pushed_events], where
+        for event in events:
+            assert isinstance(event.kind, StrEnum), f"{where}: event kind {event.kind!r} is no code"
         assert snapshot(state) == snapshot(pushed), (
             f"{where}: push and apply differ: {differences(snapshot(state), snapshot(pushed))}"
         )
         assert state.history == played, f"{where}: history is not the actions played"
         assert pushed.history == played, f"{where}: history (push) is not the actions played"
+    assert state.outcome is not None
+    assert state.outcome.termination in game.terminations, (
+        f"{variant.name} seed={seed}: ended by {state.outcome.termination!r}, "
+        f"not one of the game's terminations {sorted(game.terminations)}"
+    )
     replayed = replay(recorder.to_json(state))
     assert replayed.outcome == state.outcome, f"{variant.name} seed={seed}: replay outcome"
     assert snapshot(replayed) == snapshot(state), f"{variant.name} seed={seed}: replay differs"

@@ -17,7 +17,9 @@ random games; at every position (see `tests.contract.playout`):
 - `returns()` is 0 all round until the end, then 1 or -1; `lead()` names every seat;
 - nothing in all of that changes the state;
 - `push` and `apply` agree (same events, same states), `history` is the
-  actions played, and the game's record replays to the same position.
+  actions played, and the game's record replays to the same position;
+- every event kind is one of the game's codes (a `StrEnum`), and the game
+  ends by one of the terminations its definition lists.
 """
 
 from __future__ import annotations

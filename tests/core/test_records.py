@@ -23,6 +23,7 @@ from pickletable.core.records import (
     replay,
     rules_of,
 )
+from pickletable.core.state import Outcome
 from pickletable.games.board import GAME
 from pickletable.games.board.state import BoardState
 
@@ -49,6 +50,13 @@ def test_a_record_holds_game_options_content_seats_steps_and_outcome() -> None:
     assert record["content"]["fingerprint"].startswith("sha256:")
     assert record["outcome"]["winners"]
     assert all({"by", "action", "events"} <= set(step) for step in record["steps"])
+
+
+def test_a_record_says_how_its_game_ended() -> None:
+    record = recorded_game()
+    assert record["version"] == 2
+    assert record["outcome"]["termination"] == "skill_track_top"
+    assert Outcome.from_json(record["outcome"]) == replay(record).outcome
 
 
 def test_a_record_replays() -> None:

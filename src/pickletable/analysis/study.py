@@ -37,6 +37,7 @@ from pickletable.core.agents import Agent
 from pickletable.core.errors import OptionError
 from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
+from pickletable.core.state import Termination
 
 SCHEMA_VERSION = 1
 
@@ -166,9 +167,23 @@ class StudyResult:
                 return metric.compute(self.summaries)
         raise KeyError(name)
 
+    def terminations(self) -> dict[str, int]:
+        """How many games ended each way the game can end (`Termination`), zeros included;
+        games cut short count as ``unfinished``."""
+        counts = {str(code): 0 for code in sorted(get_game(self.spec.game).terminations)}
+        for game in self.summaries:
+            counts[game.termination] = counts.get(game.termination, 0) + 1
+        return counts
+
     def tables(self) -> list[Table]:
-        """The game's own breakdowns (see `game_tables`)."""
-        return game_tables(self.spec.game, self.summaries)
+        """How games end, then the game's own breakdowns (see `game_tables`)."""
+        ends = Table(
+            "terminations",
+            "How games end",
+            "share of the games that ended this way (a termination code; unfinished: cut short)",
+            _shares(self.terminations()),
+        )
+        return [ends, *game_tables(self.spec.game, self.summaries)]
 
     def findings(self) -> list[str]:
         """Plain-words sentences about what stands out, each with its 95% interval."""
@@ -189,6 +204,7 @@ class StudyResult:
             "workers": self.workers,
             "seconds": self.seconds,
             "interrupted": self.interrupted,
+            "terminations": self.terminations(),
             "findings": self.findings(),
             "metrics": [
                 {
@@ -401,6 +417,15 @@ def findings(result: StudyResult) -> list[str]:
         f"{result.metric('comeback').percent()} of games are comebacks, and the lead changes "
         f"{result.metric('lead_changes').plain(2)} times per game."
     )
+    ends = {code: count for code, count in result.terminations().items() if count}
+    said.append(
+        "Games end by "
+        + ", ".join(
+            f"{_ending(code)} ({metrics.rate(count, len(games)).percent()})"
+            for code, count in ends.items()
+        )
+        + "."
+    )
     seats = metrics.seat_win_rates(games)
     best = max(seats, key=lambda seat: seats[seat].value)
     said.append(f"Seat {best} wins most often: {seats[best].percent()}.")
@@ -417,6 +442,14 @@ def findings(result: StudyResult) -> list[str]:
             value = next(iter(rows.values()))
             said.append(f"{table.title}: {value.percent()} of rallies.")
     return said
+
+
+def _ending(code: str) -> str:
+    """A termination code in words (``unfinished`` and unknown codes as they are)."""
+    try:
+        return Termination(code).describe()
+    except ValueError:
+        return code
 
 
 def _fair(games: Sequence[GameSummary]) -> str:

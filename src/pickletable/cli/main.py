@@ -25,12 +25,14 @@ from pickletable.cli.common import (
     friendly,
 )
 from pickletable.cli.layout import Layout
-from pickletable.cli.table_config import build_table
+from pickletable.cli.starting import load_start
+from pickletable.cli.table_config import TableConfig, build_table
 from pickletable.cli.terminal import TerminalGame
 from pickletable.core.errors import PickletableError, ReplayStopError
 from pickletable.core.match import run_match
 from pickletable.core.records import Recorder, load_record, provenance, replay
 from pickletable.core.registry import available_games, get_game
+from pickletable.core.seats import parse_seats
 
 __all__ = ["app", "check_writable"]
 
@@ -67,25 +69,44 @@ def play(
             help="board game: make a roll or serve that is your only move for you",
         ),
     ] = False,
+    start_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="start from this file: a saved game record (continued at its last step, "
+            "same seats and options), a position text, or a TOML layout",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat."""
     definition = get_game(game)
-    if companion and definition.hidden_information:
-        raise PickletableError(
-            f"companion mode is for the board game, where everything is on the table; "
-            f"{definition.title} would need every hidden card typed in"
+    start = None
+    if start_from is not None:
+        if players is not None or doubles or level is not None or option or companion:
+            raise PickletableError(
+                "--from sets the table: leave out --players, --doubles, --level, --option "
+                "and --companion"
+            )
+        start = load_start(definition, start_from)
+        seat_specs = parse_seats(seats or start.seats, start.players, 1, learned=True)
+        config = TableConfig(definition, start.players, start.options, seat_specs, start.content)
+    else:
+        if companion and definition.hidden_information:
+            raise PickletableError(
+                f"companion mode is for the board game, where everything is on the table; "
+                f"{definition.title} would need every hidden card typed in"
+            )
+        extra = {"stanchion_rule": "on"} if companion else {}
+        config = build_table(
+            game,
+            players=players,
+            doubles=doubles,
+            level=level,
+            options=option,
+            seats=seats,
+            default_humans=-1 if companion else 1,
+            extra_options=extra,
         )
-    extra = {"stanchion_rule": "on"} if companion else {}
-    config = build_table(
-        game,
-        players=players,
-        doubles=doubles,
-        level=level,
-        options=option,
-        seats=seats,
-        default_humans=-1 if companion else 1,
-        extra_options=extra,
-    )
     if save is not None:
         check_writable(save)
     TerminalGame(
@@ -96,6 +117,7 @@ def play(
         save_path=save,
         layout=layout,
         roll_for_me=roll_for_me,
+        start=start,
     ).play()
 
 

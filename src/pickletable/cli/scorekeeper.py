@@ -13,13 +13,13 @@ rally is typed right.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
 from pickletable.core.errors import PickletableError
 from pickletable.games.card.scorekeeper import Scorekeeper, ScorekeepingError
+from pickletable.games.card.scoring import RallyScore, ServeReason
 
 Reader = Callable[[str], str | None]
 """Asks a question and returns the answer, or `None` at the end of input."""
@@ -159,26 +159,25 @@ def _hand_is_right(
     return True
 
 
-def _report(keeper: Scorekeeper, result: dict[str, Any], console: Console) -> None:
-    hands = {hand["seat"]: hand for hand in result["hands"]}
-    for team in result["teams"]:
-        best = team["best"]
-        if best is None or not team["points"]:
-            console.print(f"  {escape(keeper.team_name(team['team']))}: no point")
+def _report(keeper: Scorekeeper, result: RallyScore, console: Console) -> None:
+    for team in result.teams:
+        best = team.best
+        if best is None or not team.points:
+            console.print(f"  {escape(keeper.team_name(team.team))}: no point")
             continue
         reasons = ", ".join(
-            f"{WHY[reason['why']]} {reason['points']}" for reason in hands[best]["reasons"]
+            f"{WHY[reason.why]} {reason.points}" for reason in result.hand_of(best).reasons
         )
         console.print(
-            f"  {escape(keeper.team_name(team['team']))}: {team['points']} "
+            f"  {escape(keeper.team_name(team.team))}: {team.points} "
             f"({escape(keeper.seat_names[best])}: {reasons})"
         )
-    if result["serve_to"] is None:
+    if result.serve_to is None:
         console.print(f"  Nobody laid down: {escape(keeper.server_name)} serves again.")
     else:
         why = (
             "the first Dink Shot laid down"
-            if result["serve_reason"] == "dink"
+            if result.serve_reason == ServeReason.DINK
             else ("the first complete hand laid down")
         )
         console.print(f"  Serve to {escape(keeper.server_name)} ({why}).")

@@ -24,6 +24,7 @@ from pickletable.bots import make_bot
 from pickletable.cli.layout import Layout, shows_full_board
 from pickletable.cli.menu import Menu, Pick
 from pickletable.cli.renderers import get_renderer, get_status_renderer
+from pickletable.cli.starting import Start
 from pickletable.cli.table_config import TableConfig
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
@@ -69,6 +70,8 @@ class TerminalGame:
     layout: Layout = Layout.AUTO
     roll_for_me: bool = False
     """Make a person's routine move (`GameState.is_routine`: a lone roll or serve) for them."""
+    start: Start | None = None
+    """Where the game starts (``play --from``): a record to continue, or a position."""
     state: GameState = field(init=False)
     recorder: Recorder = field(init=False)
     log: list[Event] = field(default_factory=list)
@@ -76,7 +79,7 @@ class TerminalGame:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        self.state = self.config.new_state()
+        self.state = self.config.new_state() if self.start is None else self.start.state
         self.render = get_renderer(self.config.game.id)
         self.render_status = get_status_renderer(self.config.game.id)
         self.presenter = self.config.game.presenter
@@ -98,6 +101,8 @@ class TerminalGame:
             seats=self.config.seat_rows(self.state),
             meta={"seed": self.seed, "companion": self.companion},
         )
+        if self.start is not None:
+            self.recorder.steps = list(self.start.steps)
         self._screen_holder: int | None = None
         self._seen_until: dict[int, int] = {}
         """Hot-seat: how much of the log each person saw before passing the screen on."""
@@ -397,12 +402,28 @@ class TerminalGame:
         if not name:
             self.console.print("[red]Give a file name: save FILE[/]")
             return
+        if self.start is not None and not self.start.from_record:
+            self._save_position(name)
+            return
         try:
             path = self.recorder.save(self.state, name)
         except OSError as error:
             self.console.print(f"[red]Could not save to {name}: {error.strerror}[/]")
             return
         self.console.print(f"Record saved to {path}. Replay it with: pickletable replay {path}")
+
+    def _save_position(self, name: str) -> None:
+        """A game started from a position has no record from a new game: save where it is."""
+        game = self.config.game
+        try:
+            path = Path(name)
+            path.write_text(game.position_text(self.state))
+        except OSError as error:
+            self.console.print(f"[red]Could not save to {name}: {error.strerror}[/]")
+            return
+        self.console.print(
+            f"Position saved to {path}. Go on with: pickletable play {game.id} --from {path}"
+        )
 
 
 class _Restart(Exception):

@@ -6,6 +6,11 @@ may carry `secret` fields that only the seats in `visible_to` may see (the
 card a player drew, say); `for_seat` gives the event as one seat may see it,
 and front ends describe that.
 
+`Event` is generic in its kind: each game's engine makes `Event[EventKind]`
+values from its own `StrEnum` of kinds, so a misspelt kind fails mypy, while
+the record form stays the plain string (a `StrEnum` is one). An event read
+back from a record (`from_json`) has a plain `str` kind.
+
 >>> from pickletable.core.events import Event
 >>> e = Event("point", {"seat": 0, "to": 0.5})
 >>> e.to_json()
@@ -20,11 +25,16 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
+
+KindT = TypeVar("KindT", bound=str, default=Any)
+"""The kind type of an event: a game's `EventKind`, or `str` once read back from JSON."""
 
 
 @dataclass(slots=True)
-class Event:
+class Event(Generic[KindT]):
     """Something that happened, with a kind, public data and optional secret data.
 
     Read-only by convention: nothing changes an event once made. (It is not a
@@ -32,7 +42,7 @@ class Event:
     one costs three times as much to make.)
     """
 
-    kind: str
+    kind: KindT
     data: dict[str, Any] = field(default_factory=dict)
     secret: dict[str, Any] | None = None
     visible_to: tuple[int, ...] | None = None
@@ -44,7 +54,7 @@ class Event:
             return self.secret[key]
         raise KeyError(key)
 
-    def for_seat(self, seat: int | None) -> Event:
+    def for_seat(self, seat: int | None) -> Event[KindT]:
         """The event as `seat` may see it (`None`: a spectator); secret fields only if allowed."""
         if self.secret is None:
             return self
@@ -61,7 +71,7 @@ class Event:
         return value
 
     @staticmethod
-    def from_json(value: dict[str, Any]) -> Event:
+    def from_json(value: dict[str, Any]) -> Event[str]:
         """Read an event back from its record form."""
         data = dict(value)
         kind = data.pop("kind")

@@ -11,8 +11,9 @@ from typing import Any, TypeVar
 from pickletable.core.content import Content, Validator, content_from_record, load_content
 from pickletable.core.errors import OptionError
 from pickletable.core.options import OptionSet, OptionValue
+from pickletable.core.position_text import Setup, position_text, read_position
 from pickletable.core.presenter import Presenter
-from pickletable.core.state import GameState
+from pickletable.core.state import GameState, Termination
 
 RulesT = TypeVar("RulesT")
 RULES_MEMO = 64
@@ -38,6 +39,8 @@ class GameDefinition(ABC):
     """Which edition of this game's rules the engine plays: raised whenever a change makes
     some recorded game refuse a move or replay differently (records and tables keep the
     edition they were made under, so such a game can say why it stops)."""
+    terminations: frozenset[Termination] = frozenset()
+    """Every way this game can end (`Outcome.termination`): the lab counts each, zeros too."""
     result_events: frozenset[str] = frozenset()
     """Events that settle a stretch of play (a point, a round): a table shows the latest
     until the next one. Games whose observation carries its own summary leave it empty."""
@@ -54,6 +57,15 @@ class GameDefinition(ABC):
     @abstractmethod
     def validate_content(self) -> Validator:
         """The content validator of this game."""
+
+    @abstractmethod
+    def setup_of(self, state: GameState) -> Setup:
+        """The table `state` is played at: its player count and options."""
+
+    @abstractmethod
+    def arrange(self, state: GameState, layout: Mapping[str, Any]) -> GameState:
+        """Lay out a position on a fresh game by hand: `layout` holds the game's own
+        builder's keywords (its ``scenario.arrange``: hands, scores, whose turn...)."""
 
     @abstractmethod
     def _new_state(
@@ -102,6 +114,20 @@ class GameDefinition(ABC):
             path = values.get("content")
             content = self.load_content(str(path)) if path else self.default_content()
         return self._new_state(count, values, content)
+
+    def position_text(self, state: GameState) -> str:
+        """The whole position as text, exact: `position_from_text` gives it back.
+
+        >>> from pickletable.games.slam import GAME
+        >>> text = GAME.position_text(GAME.new_game(3))
+        >>> GAME.position_from_text(text).legal_actions() == GAME.new_game(3).legal_actions()
+        True
+        """
+        return position_text(state, self.setup_of(state))
+
+    def position_from_text(self, text: str) -> GameState:
+        """The position a `position_text` gives (`PositionTextError` if it cannot be read)."""
+        return read_position(self, text)
 
     def shared_rules(
         self,

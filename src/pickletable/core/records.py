@@ -2,7 +2,8 @@
 
 A record holds the game id, the options, the content (embedded with its
 fingerprint), the seats, every action in notation with the events it caused,
-and the outcome; its ``meta`` names the pickletable version that made it
+and the outcome (who won, the scores, and how the game ended as a
+`Termination` code); its ``meta`` names the pickletable version that made it
 and the edition of the game's rules it was played under (``rules``; a record
 without it was made under rules 1). `replay` re-applies the actions and stops
 at the first one whose events differ from the recorded ones, naming that
@@ -39,7 +40,10 @@ from pickletable.core.rules_change import FIRST_RULES, Provenance
 from pickletable.core.state import CHANCE, GameState
 
 FORMAT = "pickletable-record"
-VERSION = 1
+VERSION = 2
+"""The record format written now. 2: the outcome's ``termination`` names how the game
+ended (`Termination`: one code per way each game ends); version 1 records said
+``target`` for every game, and still read and replay."""
 
 
 def record_schema() -> dict[str, Any]:

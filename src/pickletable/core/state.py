@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Final, Protocol, Self
 
@@ -26,10 +26,40 @@ CHANCE: Final = -1
 
 
 class Termination(StrEnum):
-    """Why a game ended, as a code (front ends put it into words)."""
+    """Why a game ended, as a code (front ends put it into words).
 
+    One member per way a game can end; every game sets the one that ended it
+    in its `Outcome` and lists the ones it can end by
+    (`GameDefinition.terminations`). None of the three games has a
+    rule-limited end: their limits (the card game's reshuffle and turn
+    limits, Slam's DRAW-phase lap limit) end a rally or a phase, never the
+    game, so every game ends by reaching its target.
+
+    >>> Termination("skill_track_top").describe()
+    'reached the top of the skill track'
+    """
+
+    SKILL_TRACK_TOP = "skill_track_top"
+    """Board: a player (singles) or both players of a team (doubles) reached the top of the
+    skill track."""
+    TARGET_SCORE = "target_score"
+    """Card: a team reached the target score, ahead by the winning margin, after a rally."""
+    TOKENS = "tokens"
+    """Slam: a player or team won the tokens (rounds) the game is played to."""
     TARGET = "target"
-    """A side reached what the game is played to: the skill target, the points, the tokens."""
+    """Records made before the codes above: a side reached what the game is played to."""
+
+    def describe(self) -> str:
+        """The ending in a few plain words (a game's presenter may say it its own way)."""
+        return _TERMINATION_WORDS[self]
+
+
+_TERMINATION_WORDS = {
+    Termination.SKILL_TRACK_TOP: "reached the top of the skill track",
+    Termination.TARGET_SCORE: "reached the target score by the winning margin",
+    Termination.TOKENS: "won the tokens the game is played to",
+    Termination.TARGET: "reached the target",
+}
 
 
 @dataclass(frozen=True)
@@ -37,13 +67,13 @@ class Outcome:
     """How a game ended: who won, the final scores, and a termination code."""
 
     winners: tuple[int, ...]
-    scores: dict[int, float] = field(default_factory=dict)
-    termination: Termination = Termination.TARGET
+    scores: dict[int, float]
+    termination: Termination
 
     def returns(self, seats: Sequence[int]) -> dict[int, float]:
         """1 for each winner, -1 for each other seat (0 all round for a draw).
 
-        >>> Outcome((0,)).returns([0, 2])
+        >>> Outcome((0,), {}, Termination.TOKENS).returns([0, 2])
         {0: 1.0, 2: -1.0}
         """
         if not self.winners:
@@ -57,6 +87,19 @@ class Outcome:
             "scores": {str(seat): score for seat, score in self.scores.items()},
             "termination": str(self.termination),
         }
+
+    @staticmethod
+    def from_json(value: dict[str, Any]) -> Outcome:
+        """Read an outcome back from a record (records without a code: `Termination.TARGET`).
+
+        >>> Outcome.from_json({"winners": [1], "scores": {"1": 3.0}}).termination
+        <Termination.TARGET: 'target'>
+        """
+        return Outcome(
+            winners=tuple(int(seat) for seat in value["winners"]),
+            scores={int(seat): float(score) for seat, score in value.get("scores", {}).items()},
+            termination=Termination(value.get("termination", Termination.TARGET)),
+        )
 
 
 class Observation(Protocol):
@@ -78,6 +121,9 @@ class GameState(ABC):
 
     __slots__ = ("history",)
     game_id: ClassVar[str]
+    position_types: ClassVar[tuple[type, ...]] = ()
+    """The enum and named-tuple types the state's fields hold, which a position text may
+    name (`pickletable.core.position_text`)."""
     history: list[Action]
 
     # --- who acts -------------------------------------------------------

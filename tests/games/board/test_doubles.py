@@ -2,52 +2,45 @@
 
 from __future__ import annotations
 
+from pickletable.core.state import Termination
 from pickletable.games.board.codes import EventKind, Step
+from pickletable.games.board.scenario import arrange
 
 from .helpers import BO, DANA, KIT, LOU, THEO, kinds, levels, new_game, play, put_at, set_up
 
 FOUR = [THEO, LOU, DANA, BO]
+BLUE = 0
 # Yellow serves to Blue, Blue returns IN Drive, Black hits IN Dink: Red is to hit.
 RED_TO_HIT = ("serve", "roll in", "roll", "roll in", "roll drive", "roll", "roll in", "roll dink")
 
 
 def test_a_player_at_five_is_skipped_in_the_serve_rotation() -> None:
-    state = new_game(4, "beginner")
-    set_up(state, FOUR, first="blue")
-    put_at(state, red=5.0)
+    state = arrange(new_game(4, "beginner"), characters=FOUR, skill=[0, 5.0, 0, 0], server=BLUE)
     play(state, "serve", "roll out")  # Blue's side out: Red is next clockwise but done
     assert state.server == 2
 
 
 def test_a_player_at_five_still_hits_in_rallies() -> None:
-    state = new_game(4, "beginner")
-    set_up(state, FOUR, first="blue")
-    put_at(state, red=5.0)
+    state = arrange(new_game(4, "beginner"), characters=FOUR, skill=[0, 5.0, 0, 0], server=BLUE)
     play(state, "serve", "roll in", "roll", "roll in", "roll dink")
     assert state.current_player == 1
 
 
 def test_a_five_point_zero_players_ace_earns_the_point_for_the_teammate_who_served() -> None:
-    state = new_game(4, "beginner")
-    set_up(state, FOUR, first="blue")
-    put_at(state, red=5.0)
+    state = arrange(new_game(4, "beginner"), characters=FOUR, skill=[0, 5.0, 0, 0], server=BLUE)
     play(state, "serve", "roll in", "roll", "roll in", "roll dink", "roll", "roll ace", "roll lob")
     assert levels(state) == {"blue": 0.5, "red": 5.0, "yellow": 0.0, "black": 0.0}
 
 
 def test_a_receiving_player_at_five_rolling_ace_scores_nothing_and_the_serve_passes() -> None:
-    state = new_game(4, "beginner")
-    set_up(state, FOUR, first="blue")
-    put_at(state, yellow=5.0)
+    state = arrange(new_game(4, "beginner"), characters=FOUR, skill=[0, 0, 5.0, 0], server=BLUE)
     play(state, "serve", "roll in", "roll", "roll ace", "roll dink")  # Yellow returns an ACE
     assert levels(state) == {"blue": 0.0, "red": 0.0, "yellow": 5.0, "black": 0.0}
     assert state.server == 1
 
 
 def test_a_player_at_five_never_moves_down() -> None:
-    state = new_game(4, "intermediate")
-    set_up(state, FOUR, first="blue")
-    put_at(state, yellow=5.0, black=1.0)
+    state = arrange(new_game(4, "intermediate"), characters=FOUR, skill=[0, 0, 5.0, 1.0])
     events = play(state, "serve", "roll ace", "draw sun-in-eyes")
     assert levels(state)["yellow"] == 5.0 and levels(state)["black"] == 0.5
     assert any(e.kind == EventKind.MOVE and e["blocked"] for e in events)
@@ -117,6 +110,7 @@ def test_a_team_wins_only_when_both_players_reach_five() -> None:
     events = play(state, "serve", "roll ace")
     assert kinds(events)[-1] == EventKind.GAME_OVER
     assert state.outcome is not None and state.outcome.winners == (0, 1)
+    assert state.outcome.termination == Termination.SKILL_TRACK_TOP
 
 
 def test_one_player_at_five_does_not_win_doubles() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pickletable.core.state import CHANCE
 from pickletable.games.board import GAME
 from pickletable.games.board.codes import EventKind, Step
+from pickletable.games.board.scenario import arrange
 
 from .helpers import BO, DANA, LOU, THEO, kinds, levels, new_game, play, put_at, set_up
 
@@ -90,9 +91,7 @@ def test_nobody_goes_below_zero() -> None:
 
 
 def test_nobody_goes_above_the_target_and_reaching_it_mid_card_ends_the_game() -> None:
-    state = new_game(2, "intermediate")
-    set_up(state, [THEO, LOU])
-    put_at(state, blue=4.0)
+    state = arrange(new_game(2, "intermediate"), characters=[THEO, LOU], skill=[4.0, 0])
     play(state, "serve", "roll ace", "draw clinic-weekend")
     assert levels(state)["blue"] == 5.0
     assert state.outcome is not None and state.outcome.winners == (0,)
@@ -100,17 +99,13 @@ def test_nobody_goes_above_the_target_and_reaching_it_mid_card_ends_the_game() -
 
 
 def test_singles_the_first_player_to_five_wins_without_drawing_a_card() -> None:
-    state = new_game(2, "intermediate")
-    set_up(state, [THEO, LOU])
-    put_at(state, blue=4.5)
+    state = arrange(new_game(2, "intermediate"), characters=[THEO, LOU], skill=[4.5, 0])
     events = play(state, "serve", "roll ace")
     assert kinds(events)[-1] == EventKind.GAME_OVER and EventKind.PLAY_CARD not in kinds(events)
 
 
 def test_move_an_opponent_back_in_singles_needs_no_choice() -> None:
-    state = new_game(2, "intermediate")
-    set_up(state, [THEO, LOU])
-    put_at(state, yellow=2.0)
+    state = arrange(new_game(2, "intermediate"), characters=[THEO, LOU], skill=[0, 2.0])
     play(state, "serve", "roll ace", "draw wrong-court")
     assert levels(state)["yellow"] == 1.0 and state.step == Step.SERVE
 

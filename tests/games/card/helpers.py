@@ -8,6 +8,7 @@ from typing import Any
 from pickletable.core.events import Event
 from pickletable.games.card import GAME
 from pickletable.games.card.codes import EventKind, Step
+from pickletable.games.card.scenario import arrange
 from pickletable.games.card.state import CardState
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
@@ -59,6 +60,16 @@ def start(
     pick_first_server(state, server)
     deal(state, hands, flip)
     return state
+
+
+def laid_out(
+    hands: dict[int, str], top: str = "5", server: int = NORTH, players: int = 2, **options: Any
+) -> CardState:
+    """A rally set up by hand (`scenario.arrange`): these hands, `top` alone on the discard pile,
+    the seat left of `server` to start its turn."""
+    state = new_game(players, **options)
+    by_seat = [hands[seat].split() for seat in state.seats]
+    return arrange(state, by_seat, discards=[top], server=server)
 
 
 def draw(state: CardState, card: str) -> list[Event]:

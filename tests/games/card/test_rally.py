@@ -22,6 +22,7 @@ from tests.games.card.helpers import (
     draw,
     find,
     kinds,
+    laid_out,
     new_game,
     pass_turn,
     pick_first_server,
@@ -102,7 +103,7 @@ def test_deals_and_draws_are_chance_actions_over_the_unseen_cards() -> None:
 
 # --- a turn ----------------------------------------------------------------------
 def test_a_turn_is_draw_from_either_pile_then_discard_one() -> None:
-    state = start({NORTH: JUNK_A, SOUTH: JUNK_B}, flip="3")
+    state = laid_out({NORTH: JUNK_A, SOUTH: JUNK_B}, top="3")
     assert state.current_player == SOUTH
     assert [str(a) for a in state.legal_actions()] == ["draw", "take 3"]
     events = draw(state, "8")
@@ -117,14 +118,14 @@ def test_a_turn_is_draw_from_either_pile_then_discard_one() -> None:
 
 
 def test_taking_the_discard_top_is_seen_by_everyone() -> None:
-    state = start({NORTH: JUNK_A, SOUTH: JUNK_B}, flip="3")
+    state = laid_out({NORTH: JUNK_A, SOUTH: JUNK_B}, top="3")
     events = play(state, "take 3")
     assert find(events, EventKind.TOOK).data == {"seat": SOUTH, "card": "3"}
     assert GAME.presenter.view(state, NORTH)["seats"][1]["known"] == ["3"]
 
 
 def test_card_just_taken_from_the_discard_pile_may_not_be_discarded_that_turn() -> None:
-    state = start({NORTH: JUNK_A, SOUTH: JUNK_B}, flip="2")
+    state = laid_out({NORTH: JUNK_A, SOUTH: JUNK_B}, top="2")
     play(state, "take 2")
     assert Action("discard", ("2",)) not in state.legal_actions()
     with pytest.raises(IllegalActionError, match="took the 2 from the discard pile"):
@@ -132,7 +133,7 @@ def test_card_just_taken_from_the_discard_pile_may_not_be_discarded_that_turn() 
 
 
 def test_identical_card_already_held_may_be_discarded_after_taking_one() -> None:
-    state = start({NORTH: JUNK_A, SOUTH: JUNK_B}, flip="3")  # South already holds a 3
+    state = laid_out({NORTH: JUNK_A, SOUTH: JUNK_B}, top="3")  # South already holds a 3
     play(state, "take 3")
     assert Action("discard", ("3",)) in state.legal_actions()
     play(state, "discard 3")
@@ -140,7 +141,7 @@ def test_identical_card_already_held_may_be_discarded_after_taking_one() -> None
 
 
 def test_option_no_discard_taken_card_off_allows_discarding_it() -> None:
-    state = start({NORTH: JUNK_A, SOUTH: JUNK_B}, flip="2", no_discard_taken_card=False)
+    state = laid_out({NORTH: JUNK_A, SOUTH: JUNK_B}, top="2", no_discard_taken_card=False)
     play(state, "take 2", "discard 2")
     assert state.discards == ["2"]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pickletable.core.state import Termination
 from pickletable.games.card.codes import EventKind
 from pickletable.games.card.state import CardState
 from tests.games.card.helpers import EAST, NORTH, SOUTH, WEST, find, kinds, pass_turn, start, turn
@@ -175,6 +176,7 @@ def test_first_team_to_eleven_leading_by_two_wins() -> None:
     assert kinds(events)[-1] == EventKind.GAME_OVER
     assert state.is_over and state.outcome is not None
     assert state.outcome.winners == (NORTH,) and state.outcome.scores == {0: 11.0, 2: 8.0}
+    assert state.outcome.termination == Termination.TARGET_SCORE
 
 
 def test_at_ten_all_eleven_ten_does_not_win() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pickletable.core.errors import IllegalActionError
-from pickletable.core.state import CHANCE
+from pickletable.core.state import CHANCE, Termination
 from pickletable.games.slam.events import EventKind
 from tests.games.slam.helpers import arrange, kinds, legal, new_game, play, prompt_of, view_of
 
@@ -159,6 +159,7 @@ def test_first_to_three_tokens_wins_the_game() -> None:
     assert state.outcome is not None
     assert state.outcome.winners == (0,)
     assert state.outcome.scores == {0: 3.0, 1: 2.0, 2: 0.0}
+    assert state.outcome.termination == Termination.TOKENS
     assert state.legal_actions() == []
 
 

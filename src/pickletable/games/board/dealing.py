@@ -59,7 +59,7 @@ def pile_to_draw(position: BoardPosition) -> str:
     return position.draw_pile
 
 
-def deal(position: BoardPosition, action: Action, events: list[Event]) -> None:
+def deal(position: BoardPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """Deal the card drawn at setup (``draw CARD``) to the seat whose turn it is to get one."""
     card = action.args[0]
     position.piles[position.deal_queue[0][1]].take(card)
@@ -68,7 +68,9 @@ def deal(position: BoardPosition, action: Action, events: list[Event]) -> None:
     skip_empty_deals(position)
 
 
-def give(position: BoardPosition, seat: int, pile: str, card: str, events: list[Event]) -> None:
+def give(
+    position: BoardPosition, seat: int, pile: str, card: str, events: list[Event[EventKind]]
+) -> None:
     """Put a drawn card in front of a seat: its character, or a face-up card in hand."""
     if pile == "character":
         position.character[seat] = card

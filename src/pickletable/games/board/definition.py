@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pickletable.core.content import Content, Validator
 from pickletable.core.errors import OptionError
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.core.position_text import Setup
+from pickletable.core.state import GameState, Termination
 from pickletable.games.board.codes import EventKind
 from pickletable.games.board.config import BoardConfig
 from pickletable.games.board.content import BoardContent, validate
@@ -91,7 +96,20 @@ class BoardGame(GameDefinition):
     content_package = "pickletable.games.board"
     hidden_information = False
     result_events = frozenset({EventKind.POINT})
+    terminations = frozenset({Termination.SKILL_TRACK_TOP})
     presenter = BoardPresenter()
+
+    def setup_of(self, state: GameState) -> Setup:
+        """The table of a BoardState state: its seats and the options it was made with."""
+        assert isinstance(state, BoardState)
+        return Setup(len(state.seats), dict(state.rules.options))
+
+    def arrange(self, state: GameState, layout: Mapping[str, Any]) -> GameState:
+        """`scenario.arrange` on a fresh game (see `GameDefinition.arrange`)."""
+        from pickletable.games.board import scenario
+
+        assert isinstance(state, BoardState)
+        return scenario.arrange(state, **layout)
 
     def seats_for(self, players: int) -> tuple[int, ...]:
         """Singles plays seats 0 and 2 (one each side of the net); doubles all four."""

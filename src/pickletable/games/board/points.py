@@ -12,7 +12,7 @@ from typing import Final
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
-from pickletable.core.state import Outcome
+from pickletable.core.state import Outcome, Termination
 from pickletable.games.board.codes import EventKind, Step
 from pickletable.games.board.config import team_of
 from pickletable.games.board.dealing import give
@@ -23,7 +23,7 @@ _TO_SERVE: Final = EventKind.TO_SERVE
 
 
 # --- points and the serve ----------------------------------------------------
-def point(position: BoardPosition, events: list[Event]) -> None:
+def point(position: BoardPosition, events: list[Event[EventKind]]) -> None:
     """The serving side won the rally: its server moves up, then draws a Play Card."""
     earner = position.order[0]
     before = position.level_of(earner)
@@ -40,12 +40,12 @@ def point(position: BoardPosition, events: list[Event]) -> None:
     serve_after_point(position, events)
 
 
-def side_out(position: BoardPosition, events: list[Event]) -> None:
+def side_out(position: BoardPosition, events: list[Event[EventKind]]) -> None:
     """The receiving side won the rally: the serve passes."""
     start_serve(position, next_server(position, position.order[0]), events)
 
 
-def serve_after_point(position: BoardPosition, events: list[Event]) -> None:
+def serve_after_point(position: BoardPosition, events: list[Event[EventKind]]) -> None:
     """After a point the server keeps the serve or passes it, as the options say."""
     server = position.order[0]
     if position.rules.keep_serve and position.may_serve(server):
@@ -66,21 +66,21 @@ def next_server(position: BoardPosition, after: int) -> int:
     return after
 
 
-def first_server(position: BoardPosition, action: Action, events: list[Event]) -> None:
+def first_server(position: BoardPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """The Colour Ball die (``roll COLOUR``) picks who serves first."""
     seat = position.rules.seat_of_colour[action.args[0]]
     events.append(Event(EventKind.FIRST_SERVER, {"seat": seat}))
     start_serve(position, seat, events)
 
 
-def choose_server(position: BoardPosition, action: Action, events: list[Event]) -> None:
+def choose_server(position: BoardPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """A Strategy Card's player picks the next server (``server COLOUR``)."""
     seat = position.rules.seat_of_colour[action.args[0]]
     events.append(Event(EventKind.SERVER_CHOSEN, {"seat": position.chooser, "server": seat}))
     start_serve(position, seat, events)
 
 
-def start_serve(position: BoardPosition, server: int, events: list[Event]) -> None:
+def start_serve(position: BoardPosition, server: int, events: list[Event[EventKind]]) -> None:
     """A new rally: `server` to serve, the hitting order set, the stanchion picked up."""
     position.server = server
     position.order = position.rules.hitting_orders[server]  # `hitting_order`, worked out once
@@ -95,7 +95,7 @@ def start_serve(position: BoardPosition, server: int, events: list[Event]) -> No
 
 
 # --- Play Cards --------------------------------------------------------------
-def draw_play_card(position: BoardPosition, action: Action, events: list[Event]) -> None:
+def draw_play_card(position: BoardPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """Carry out the Play Card just drawn (``draw CARD``) by the player who earned the point."""
     card_id = action.args[0]
     position.piles["play"].take(card_id)
@@ -141,7 +141,9 @@ def draw_play_card(position: BoardPosition, action: Action, events: list[Event])
     finish_play_card(position, events)
 
 
-def draw_given_card(position: BoardPosition, action: Action, events: list[Event]) -> None:
+def draw_given_card(
+    position: BoardPosition, action: Action, events: list[Event[EventKind]]
+) -> None:
     """The Skill or Strategy Card a Play Card gave (``draw CARD``), drawn for its earner."""
     card = action.args[0]
     position.piles[position.draw_pile].take(card)
@@ -149,14 +151,14 @@ def draw_given_card(position: BoardPosition, action: Action, events: list[Event]
     finish_play_card(position, events)
 
 
-def move_target(position: BoardPosition, action: Action, events: list[Event]) -> None:
+def move_target(position: BoardPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """The opponent the Play Card's drawer picked (``target COLOUR``) moves by its amount."""
     card = position.rules.content.play_cards[position.play_card or ""]
     move(position, position.rules.seat_of_colour[action.args[0]], card.amount, events)
     finish_play_card(position, events)
 
 
-def finish_play_card(position: BoardPosition, events: list[Event]) -> None:
+def finish_play_card(position: BoardPosition, events: list[Event[EventKind]]) -> None:
     """The Play Card goes to the bottom of its pile and the next rally starts."""
     if position.play_card is not None:
         position.piles["play"].put_bottom(position.play_card)
@@ -180,7 +182,7 @@ def _protected(position: BoardPosition, seat: int, amount: int) -> bool:
     return amount < 0 and position.rules.doubles and position.at_target(seat)
 
 
-def move(position: BoardPosition, seat: int, amount: int, events: list[Event]) -> None:
+def move(position: BoardPosition, seat: int, amount: int, events: list[Event[EventKind]]) -> None:
     """Move a seat along the skill track (within the track; never once the game is over)."""
     if position.outcome is not None:
         return
@@ -201,7 +203,7 @@ def move(position: BoardPosition, seat: int, amount: int, events: list[Event]) -
 
 
 # --- the end -----------------------------------------------------------------
-def check_win(position: BoardPosition, events: list[Event]) -> bool:
+def check_win(position: BoardPosition, events: list[Event[EventKind]]) -> bool:
     """End the game the moment a player (singles) or a whole team (doubles) is at the target."""
     skill = position.skill
     target = position.rules.target_spaces
@@ -214,6 +216,7 @@ def check_win(position: BoardPosition, events: list[Event]) -> bool:
                 Outcome(
                     winners=members,
                     scores={s: position.level_of(s) for s in position.seats},
+                    termination=Termination.SKILL_TRACK_TOP,
                 )
             )
             events.append(Event(EventKind.GAME_OVER, {"winners": list(members)}))

@@ -14,6 +14,7 @@ from pickletable.core.state import GameState, Outcome
 from pickletable.games.board.codes import ANSWERING_STEPS, HITTING_STEPS, Step, Via
 from pickletable.games.board.config import BoardConfig, team_of
 from pickletable.games.board.content import Character
+from pickletable.games.board.text import position_summary
 
 
 class LastShot(NamedTuple):
@@ -36,6 +37,8 @@ class LastShot(NamedTuple):
 
 class BoardPosition(GameState):
     """The stored fields of one board game position, its copy, and rule questions."""
+
+    position_types = (Step, Via, LastShot)
 
     __slots__ = (
         "_outcome",
@@ -126,6 +129,10 @@ class BoardPosition(GameState):
 
     def seat_name(self, seat: int) -> str:
         return self.rules.colour_of[seat].capitalize()
+
+    def __str__(self) -> str:
+        """The whole position in a few readable lines (`text.position_summary`)."""
+        return position_summary(self)
 
     def lead(self) -> dict[int, float]:
         """Mean skill of one side minus the other's, in spaces of the track."""

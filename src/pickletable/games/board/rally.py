@@ -66,7 +66,7 @@ def card_refusal(position: BoardPosition, action: Action) -> str:
     return "a Strategy Card must match the HIT face of the last IN shot, and not your Bad Shot"
 
 
-def serve(position: BoardPosition, action: Action, events: list[Event]) -> None:
+def serve(position: BoardPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """Place the stanchion, or serve (a fault without the stanchion when its rule is on)."""
     server = position.order[0]
     if action == PLACE_STANCHION:
@@ -81,7 +81,7 @@ def serve(position: BoardPosition, action: Action, events: list[Event]) -> None:
     position.step = _SERVE_ROLL
 
 
-def hit(position: BoardPosition, action: Action, events: list[Event]) -> None:
+def hit(position: BoardPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """A hit from the return of serve on: roll the dice, or play a card."""
     if action == ROLL:
         position.step = _ROLL_OUTCOME
@@ -98,7 +98,9 @@ def hit(position: BoardPosition, action: Action, events: list[Event]) -> None:
     _strategy(position, hitter, card, events)
 
 
-def _strategy(position: BoardPosition, hitter: int, card: str, events: list[Event]) -> None:
+def _strategy(
+    position: BoardPosition, hitter: int, card: str, events: list[Event[EventKind]]
+) -> None:
     """A Strategy Card ends the rally with no point; its player picks the next server."""
     position.strategy_hand[hitter].remove(card)
     position.piles["strategy"].put_bottom(card)
@@ -117,7 +119,7 @@ def _strategy(position: BoardPosition, hitter: int, card: str, events: list[Even
         position.targets = choices
 
 
-def roll(position: BoardPosition, action: Action, events: list[Event]) -> None:
+def roll(position: BoardPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """A die came up (``roll FACE``): the serve's one die, or a hit's two dice one by one."""
     face = action.args[0]
     hitter = position.order[position.hit_index]
@@ -144,7 +146,7 @@ def shot(
     result: str,
     face: str | None,
     via: Via,
-    events: list[Event],
+    events: list[Event[EventKind]],
 ) -> None:
     """Resolve one hit: Bad Shot, Nice Shot, then where the ball goes or how the rally ends."""
     rules = position.rules

@@ -47,6 +47,7 @@ from pickletable.games.board.codes import (
     PLACE_STANCHION,
     ROLL,
     SERVE,
+    EventKind,
     Step,
 )
 from pickletable.games.board.config import BoardConfig
@@ -65,7 +66,7 @@ from pickletable.games.board.rally import card_refusal, hit, hit_actions, roll, 
 _ROUTINE: Final = (ROLL, SERVE)
 """The moves that are routine when they are a seat's only one."""
 
-StepPlay = Callable[[BoardPosition, Action, list[Event]], None]
+StepPlay = Callable[[BoardPosition, Action, list[Event[EventKind]]], None]
 """How an action is played at one step: it changes the position and adds events."""
 
 PLAYS: dict[Step, StepPlay] = {
@@ -187,8 +188,8 @@ class BoardState(BoardPosition):
         """What `seat` sees: the whole table (the board game hides nothing)."""
         return observe(self, seat)
 
-    def _play(self, action: Action) -> list[Event]:
-        events: list[Event] = []
+    def _play(self, action: Action) -> list[Event[EventKind]]:
+        events: list[Event[EventKind]] = []
         play = PLAYS.get(self.step)
         if play is not None:
             play(self, action, events)

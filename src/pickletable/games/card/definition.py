@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pickletable.core.content import Content, Validator
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.core.position_text import Setup
+from pickletable.core.state import GameState, Termination
 from pickletable.games.card.config import SEAT_NAMES, SEATS_BY_PLAYERS, CardConfig
 from pickletable.games.card.content import CardDeck, validate
 from pickletable.games.card.presenter import CardPresenter
@@ -78,9 +83,22 @@ class CardGame(GameDefinition):
     title = "The Pickleball Card Game"
     player_counts = (2, 3, 4)
     default_players = 2
+    terminations = frozenset({Termination.TARGET_SCORE})
     options = OPTIONS
     content_package = "pickletable.games.card"
     presenter = CardPresenter()
+
+    def setup_of(self, state: GameState) -> Setup:
+        """The table of a CardState state: its seats and the options it was made with."""
+        assert isinstance(state, CardState)
+        return Setup(len(state.seats), dict(state.rules.options))
+
+    def arrange(self, state: GameState, layout: Mapping[str, Any]) -> GameState:
+        """`scenario.arrange` on a fresh game (see `GameDefinition.arrange`)."""
+        from pickletable.games.card import scenario
+
+        assert isinstance(state, CardState)
+        return scenario.arrange(state, **layout)
 
     def seats_for(self, players: int) -> tuple[int, ...]:
         """Compass seats: 2 players North v South, 3 North v East and West, 4 all round."""

@@ -22,14 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pickletable.core.errors import PickletableError
 from pickletable.games.card import GAME
 from pickletable.games.card.cards import parse_hand
 from pickletable.games.card.config import SEAT_NAMES, SEATS_BY_PLAYERS, TEAMS_BY_PLAYERS
 from pickletable.games.card.content import CardDeck
-from pickletable.games.card.scoring import score_rally, winning_team
+from pickletable.games.card.scoring import RallyScore, score_rally, winning_team
 from pickletable.games.card.solver import HandSolver, solver_for
 
 
@@ -122,7 +121,7 @@ class Scorekeeper:
         return winning_team(self.scores, self.target, self.win_by)
 
     # --- a rally ----------------------------------------------------------------
-    def rally(self, laid: Sequence[str], hands: Mapping[str, str]) -> dict[str, Any]:
+    def rally(self, laid: Sequence[str], hands: Mapping[str, str]) -> RallyScore:
         """Score a rally: who laid down (first first) and the hands worth typing.
 
         A hand left out scores nothing (say so only for a hand with no Dink
@@ -146,10 +145,10 @@ class Scorekeeper:
                 )
         result = score_rally(self.solver, self.team_of, self.server, shown, order)
         self.history.append(_Snapshot(list(self.scores), self.server))
-        for team in result["teams"]:
-            self.scores[team["team"]] += int(team["points"])
-        if result["serve_to"] is not None:
-            self.server = result["serve_to"]
+        for team in result.teams:
+            self.scores[team.team] += team.points
+        if result.serve_to is not None:
+            self.server = result.serve_to
         return result
 
     def check_hand(

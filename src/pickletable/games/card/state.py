@@ -34,7 +34,7 @@ from typing import Any, Final
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
-from pickletable.core.state import CHANCE, GameState, Outcome
+from pickletable.core.state import CHANCE, GameState, Outcome, Termination
 from pickletable.games.card.codes import CHANCE_STEPS, Ending, EventKind, Step
 from pickletable.games.card.config import SEAT_NAMES, CardConfig
 from pickletable.games.card.content import HAND_SIZE, KITCHEN
@@ -42,6 +42,7 @@ from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.rules import discard_menu, is_discard_legal
 from pickletable.games.card.scoring import score_rally, winning_team
 from pickletable.games.card.solver import Verdict
+from pickletable.games.card.text import position_summary
 
 __all__ = ["CardConfig", "CardState", "Ending", "EventKind", "Step"]
 
@@ -68,6 +69,7 @@ class CardState(GameState):
     """One position of a card game."""
 
     game_id = "card"
+    position_types = (Step, Ending)
 
     __slots__ = (
         "_outcome",
@@ -141,6 +143,10 @@ class CardState(GameState):
     def seat_name(self, seat: int) -> str:
         """North, East, South or West."""
         return SEAT_NAMES[seat]
+
+    def __str__(self) -> str:
+        """The whole position in a few readable lines (`text.position_summary`)."""
+        return position_summary(self)
 
     @property
     def serving_team(self) -> int | None:
@@ -245,7 +251,7 @@ class CardState(GameState):
             )
         return ""
 
-    def _play(self, action: Action) -> list[Event]:
+    def _play(self, action: Action) -> list[Event[EventKind]]:
         step = self.step
         if step == _TURN:
             return self._start_turn(action)
@@ -265,7 +271,7 @@ class CardState(GameState):
         return self._show(card)
 
     # --- setup and dealing ----------------------------------------------------
-    def _show(self, card: str) -> list[Event]:
+    def _show(self, card: str) -> list[Event[EventKind]]:
         seats = self.rules.seats
         seat = seats[len(self.shown) % len(seats)]
         self.shown.append((seat, card))
@@ -276,7 +282,7 @@ class CardState(GameState):
             self._start_rally(events)
         return events
 
-    def _start_rally(self, events: list[Event]) -> None:
+    def _start_rally(self, events: list[Event[EventKind]]) -> None:
         assert self.server is not None
         rules = self.rules
         self.rally += 1
@@ -296,7 +302,7 @@ class CardState(GameState):
         data = {"rally": self.rally, "server": self.server, "team": rules.team_of[self.server]}
         events.append(Event(EventKind.RALLY_START, data))
 
-    def _deal(self, card: str) -> list[Event]:
+    def _deal(self, card: str) -> list[Event[EventKind]]:
         rules = self.rules
         order = rules.deal_seats[self.turn]
         dealt = self.dealt
@@ -312,7 +318,7 @@ class CardState(GameState):
         return [Event(EventKind.DEALT, {"cards": HAND_SIZE})]
 
     # --- a turn ---------------------------------------------------------------
-    def _start_turn(self, action: Action) -> list[Event]:
+    def _start_turn(self, action: Action) -> list[Event[EventKind]]:
         if action.verb == "draw":
             self.step = _DRAWING
             return []
@@ -324,7 +330,7 @@ class CardState(GameState):
         self.step = _DISCARD
         return [Event(_TOOK, {"seat": seat, "card": card})]
 
-    def _drawn(self, card: str) -> list[Event]:
+    def _drawn(self, card: str) -> list[Event[EventKind]]:
         seat = self.turn
         self.hands[seat] = self._insert(self.hands[seat], card)
         self.taken = None
@@ -336,7 +342,7 @@ class CardState(GameState):
             events.append(Event(EventKind.PILE_EMPTY, {"seat": seat, "rally_ends": last}))
         return events
 
-    def _discard(self, card: str, lay: bool) -> list[Event]:
+    def _discard(self, card: str, lay: bool) -> list[Event[EventKind]]:
         seat = self.turn
         hand = self.hands[seat]
         position = hand.index(card)
@@ -375,7 +381,7 @@ class CardState(GameState):
         self._end_turn(starts_lap, events)
         return events
 
-    def _end_turn(self, started_lap: bool, events: list[Event]) -> None:
+    def _end_turn(self, started_lap: bool, events: list[Event[EventKind]]) -> None:
         self.turns += 1
         if self.ends_after_turn:
             self._end_rally(Ending.PILE, events)
@@ -405,24 +411,25 @@ class CardState(GameState):
             self._end_rally(Ending.PILE, events)
 
     # --- scoring --------------------------------------------------------------
-    def _end_rally(self, why: Ending, events: list[Event]) -> None:
+    def _end_rally(self, why: Ending, events: list[Event[EventKind]]) -> None:
         rules = self.rules
         assert self.server is not None
         shown = {seat: self.hands[seat] for seat in rules.seats}
         result = score_rally(rules.solver, rules.team_of, self.server, shown, self.laid)
-        for team in result["teams"]:
-            self.scores[team["team"]] += int(team["points"])
-        winner, reason = result["serve_to"], result["serve_reason"]
+        for team in result.teams:
+            self.scores[team.team] += team.points
+        winner = result.serve_to
+        scored = result.to_json()
         summary: dict[str, Any] = {
             "rally": self.rally,
             "ended": why,
             "server": self.server,
             "serving_team": rules.team_of[self.server],
-            "hands": result["hands"],
-            "teams": result["teams"],
+            "hands": scored["hands"],
+            "teams": scored["teams"],
             "laid": list(self.laid),
             "serve_to": winner,
-            "serve_reason": reason,
+            "serve_reason": scored["serve_reason"],
             "scores": list(self.scores),
         }
         self.last_rally = summary
@@ -438,6 +445,7 @@ class CardState(GameState):
         self._outcome = Outcome(
             winners=winners,
             scores={seat: float(self.scores[rules.team_of[seat]]) for seat in rules.seats},
+            termination=Termination.TARGET_SCORE,
         )
         events.append(
             Event(

@@ -43,7 +43,7 @@ _KEPT: Final = EventKind.KEPT
 
 
 # --- the deal -------------------------------------------------------------------
-def apply_deal(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_deal(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """One card of the deal to the next player clockwise."""
     code = action.args[0]
     state.stack.take(code)
@@ -65,7 +65,7 @@ def swap_legal(state: SlamPosition) -> list[Action]:
     return [moves.KEEP] + [moves.swap(count) for count in range(1, extras + 1)]
 
 
-def apply_swap(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_swap(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """Set the swapped DRAW cards aside and draw their replacements."""
     seat = state.queue[0]
     if action == moves.KEEP:
@@ -83,7 +83,7 @@ def apply_swap(state: SlamPosition, action: Action, events: list[Event]) -> None
     state.actor = CHANCE
 
 
-def apply_swap_draw(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_swap_draw(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """A replacement card; after the last one the DRAW cards go back into the stack."""
     code = action.args[0]
     state.stack.take(code)
@@ -108,7 +108,7 @@ def apply_swap_draw(state: SlamPosition, action: Action, events: list[Event]) ->
     _next_swap(state, events)
 
 
-def _next_swap(state: SlamPosition, events: list[Event]) -> None:
+def _next_swap(state: SlamPosition, events: list[Event[EventKind]]) -> None:
     if state.queue:
         state.step = Step.SWAP
         state.actor = state.queue[0]
@@ -117,7 +117,7 @@ def _next_swap(state: SlamPosition, events: list[Event]) -> None:
 
 
 # --- a DRAW turn -----------------------------------------------------------------
-def apply_draw(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_draw(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """The drawer's card: a PLAY card starts the PLAY phase at once, any other is kept or not."""
     code = action.args[0]
     seat = state.receiver
@@ -149,7 +149,7 @@ def discard_legal(state: SlamPosition) -> list[Action]:
     return [discards[code] for code in codes]
 
 
-def apply_discard(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_discard(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """Keep or discard; discarding a PLAY card from the hand starts the PLAY phase."""
     seat = state.receiver
     drawn = state.drawn or ""
@@ -180,7 +180,7 @@ def no_draw_legal(state: SlamPosition) -> list[Action]:
     return [moves.discard(PLAY), moves.PASS] if held else [moves.PASS]
 
 
-def apply_no_draw(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_no_draw(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """Start the PLAY phase with a held PLAY card, or pass the turn."""
     seat = state.receiver
     if action == moves.PASS:
@@ -190,7 +190,7 @@ def apply_no_draw(state: SlamPosition, action: Action, events: list[Event]) -> N
         _lay_play_card(state, seat, events)
 
 
-def _lay_play_card(state: SlamPosition, seat: int, events: list[Event]) -> None:
+def _lay_play_card(state: SlamPosition, seat: int, events: list[Event[EventKind]]) -> None:
     """A PLAY card from the hand goes face up and starts the PLAY phase."""
     state.remove_card(seat, PLAY)
     knowledge.played(state, seat, PLAY)
@@ -206,7 +206,7 @@ def return_legal(state: SlamPosition) -> list[Action]:
     return [moves.give_back(code) for code in state.rules.deck.in_order(hand)]
 
 
-def apply_return(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_return(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """The card is shuffled back into the stack."""
     seat = state.queue[0]
     code = action.args[0]
@@ -217,7 +217,7 @@ def apply_return(state: SlamPosition, action: Action, events: list[Event]) -> No
     flow.next_refill(state, events)
 
 
-def apply_refill_draw(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_refill_draw(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """A card from the stack for a player holding fewer than five."""
     seat = state.queue[0]
     code = action.args[0]

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pickletable.core.content import Content, Validator
 from pickletable.core.errors import OptionError
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionSet, OptionSpec, OptionValue
+from pickletable.core.position_text import PositionTextError, Setup
+from pickletable.core.state import GameState, Termination
 from pickletable.games.slam import content as slam_content
 from pickletable.games.slam.events import EventKind
 from pickletable.games.slam.presenter import SlamPresenter
@@ -74,7 +79,35 @@ class SlamGame(GameDefinition):
     content_package = "pickletable.games.slam"
     hidden_information = True
     result_events: frozenset[str] = frozenset({EventKind.ROUND_WON})
+    terminations = frozenset({Termination.TOKENS})
     presenter = SlamPresenter()
+
+    def setup_of(self, state: GameState) -> Setup:
+        """The table of a Slam state: its seats and the options its rules were built from.
+
+        Raises `PositionTextError` for a game on content other than the built-in deck
+        (its rules keep the deck, not the file it came from).
+        """
+        assert isinstance(state, SlamState)
+        rules = state.rules
+        if rules.deck != slam_content.SlamContent.from_data(self.default_content().data):
+            raise PositionTextError("a Slam position on custom content has no text form")
+        options = {
+            "doubles": rules.doubles,
+            "tokens_to_win": rules.tokens_to_win,
+            "must_play": rules.must_play,
+            "draw_phase_lap_limit": rules.lap_limit,
+            "refill_short_hands": rules.refill_short_hands,
+            "twists_target_opponents": rules.opponents_only,
+        }
+        return Setup(rules.players, self.options.resolve(options))
+
+    def arrange(self, state: GameState, layout: Mapping[str, Any]) -> GameState:
+        """`scenario.arrange` on a fresh game (see `GameDefinition.arrange`)."""
+        from pickletable.games.slam import scenario
+
+        assert isinstance(state, SlamState)
+        return scenario.arrange(state, **layout)
 
     def seats_for(self, players: int) -> tuple[int, ...]:
         """Every seat plays, clockwise from Player 1."""

@@ -93,6 +93,6 @@ class ReshuffleSource(StrEnum):
     CENTRE = "centre"
 
 
-def secret_card(kind: EventKind, data: dict[str, object], seat: int, code: str) -> Event:
+def secret_card(kind: EventKind, data: dict[str, object], seat: int, code: str) -> Event[EventKind]:
     """An event whose card only `seat` may see (a draw, a face-down discard)."""
     return Event(kind, data, secret={"card": code}, visible_to=(seat,))

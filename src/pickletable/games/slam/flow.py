@@ -28,7 +28,7 @@ from typing import Final
 
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
-from pickletable.core.state import CHANCE, Outcome
+from pickletable.core.state import CHANCE, Outcome, Termination
 from pickletable.games.slam.content import DRAW, HAND_SIZE
 from pickletable.games.slam.events import (
     EventKind,
@@ -46,7 +46,7 @@ _TURN: Final = Step.TURN
 
 
 # --- a new round --------------------------------------------------------------
-def start_round(state: SlamPosition, dealer: int, events: list[Event]) -> None:
+def start_round(state: SlamPosition, dealer: int, events: list[Event[EventKind]]) -> None:
     """Gather every card, lay one DRAW card in the centre, and start dealing."""
     rules = state.rules
     n = rules.players
@@ -85,7 +85,9 @@ def reset_play_state(state: SlamPosition) -> None:
 
 
 # --- the DRAW phase --------------------------------------------------------------
-def begin_draw_phase(state: SlamPosition, first: int, refill: bool, events: list[Event]) -> None:
+def begin_draw_phase(
+    state: SlamPosition, first: int, refill: bool, events: list[Event[EventKind]]
+) -> None:
     """Everyone is back in; `first` draws first (after the doubles refill if `refill`)."""
     reset_play_state(state)
     state.phase = Phase.DRAW
@@ -100,7 +102,7 @@ def begin_draw_phase(state: SlamPosition, first: int, refill: bool, events: list
         begin_draw_turn(state, events)
 
 
-def begin_draw_turn(state: SlamPosition, events: list[Event]) -> None:
+def begin_draw_turn(state: SlamPosition, events: list[Event[EventKind]]) -> None:
     """The stack gives `receiver` a card, or, with nothing to draw, `receiver` is asked."""
     if ensure_stack(state, events):
         state.step = _DRAW_CARD
@@ -111,7 +113,7 @@ def begin_draw_turn(state: SlamPosition, events: list[Event]) -> None:
         state.actor = state.receiver
 
 
-def end_draw_turn(state: SlamPosition, events: list[Event]) -> None:
+def end_draw_turn(state: SlamPosition, events: list[Event[EventKind]]) -> None:
     """The next player draws, unless the lap limit starts the PLAY phase."""
     rules = state.rules
     state.draw_turns += 1
@@ -123,7 +125,7 @@ def end_draw_turn(state: SlamPosition, events: list[Event]) -> None:
     begin_draw_turn(state, events)
 
 
-def next_refill(state: SlamPosition, events: list[Event]) -> None:
+def next_refill(state: SlamPosition, events: list[Event[EventKind]]) -> None:
     """Doubles: the next player in `queue` off five returns or draws; then the first draw turn."""
     while state.queue:
         seat = state.queue[0]
@@ -142,7 +144,7 @@ def next_refill(state: SlamPosition, events: list[Event]) -> None:
 
 # --- the PLAY phase ----------------------------------------------------------------
 def start_play_phase(
-    state: SlamPosition, starter: int, how: PlayStart, events: list[Event]
+    state: SlamPosition, starter: int, how: PlayStart, events: list[Event[EventKind]]
 ) -> None:
     """The PLAY phase starts; the player left of `starter` leads.
 
@@ -160,7 +162,7 @@ def start_play_phase(
     begin_turn(state, leader, events)
 
 
-def advance(state: SlamPosition, after: int, events: list[Event]) -> None:
+def advance(state: SlamPosition, after: int, events: list[Event[EventKind]]) -> None:
     """Pass the turn on from `after`, or end the round if play came back to the last player.
 
     The last player is the starter until someone else plays (its PLAY card
@@ -187,7 +189,7 @@ def advance(state: SlamPosition, after: int, events: list[Event]) -> None:
         begin_turn(state, following, events)
 
 
-def begin_turn(state: SlamPosition, seat: int, events: list[Event]) -> None:
+def begin_turn(state: SlamPosition, seat: int, events: list[Event[EventKind]]) -> None:
     """The side of `seat` is to play; a side whose players hold no cards passes at once."""
     rules = state.rules
     if rules.doubles and state.duel is None:
@@ -209,7 +211,9 @@ def begin_turn(state: SlamPosition, seat: int, events: list[Event]) -> None:
 
 
 # --- the end of a round ---------------------------------------------------------------
-def win(state: SlamPosition, seat: int, events: list[Event], why: RoundWinReason) -> None:
+def win(
+    state: SlamPosition, seat: int, events: list[Event[EventKind]], why: RoundWinReason
+) -> None:
     """`seat` (and its team) wins the round and a token; maybe the game."""
     rules = state.rules
     unit = rules.unit_of(seat)
@@ -225,13 +229,13 @@ def win(state: SlamPosition, seat: int, events: list[Event], why: RoundWinReason
     if tokens >= rules.tokens_to_win:
         scores = {s: float(state.tokens[rules.unit_of(s)]) for s in range(rules.players)}
         events.append(Event(EventKind.GAME_WON, {"winners": winners, "tokens": tokens}))
-        state.finish(Outcome(tuple(winners), scores))
+        state.finish(Outcome(tuple(winners), scores, Termination.TOKENS))
         return
     start_round(state, seat, events)
 
 
 # --- the stack ----------------------------------------------------------------------
-def ensure_stack(state: SlamPosition, events: list[Event]) -> bool:
+def ensure_stack(state: SlamPosition, events: list[Event[EventKind]]) -> bool:
     """Refill an empty stack: the discard piles first, else the centre under its top card.
 
     Returns whether there is a card to draw.

@@ -128,7 +128,7 @@ def partner_legal(state: SlamPosition) -> list[Action]:
     return actions
 
 
-def apply_turn(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_turn(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """A play, a pass, or (doubles) "yours"."""
     seat = state.actor or 0
     if action == moves.YOURS:
@@ -143,7 +143,7 @@ def apply_turn(state: SlamPosition, action: Action, events: list[Event]) -> None
         twists.play_card(state, seat, action.args[0], events)
 
 
-def apply_partner(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_partner(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """The partner's play, or the team's pass."""
     seat = state.actor or 0
     if action == moves.PASS:
@@ -152,7 +152,7 @@ def apply_partner(state: SlamPosition, action: Action, events: list[Event]) -> N
         twists.play_card(state, seat, action.args[0], events)
 
 
-def pass_turn(state: SlamPosition, seat: int, events: list[Event]) -> None:
+def pass_turn(state: SlamPosition, seat: int, events: list[Event[EventKind]]) -> None:
     """The side of `seat` passes: it is out until the next DRAW phase.
 
     In a duel only the duellist passes (partners may duel each other).

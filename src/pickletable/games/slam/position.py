@@ -26,6 +26,7 @@ from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, GameState, Outcome
 from pickletable.games.slam.content import SlamContent
 from pickletable.games.slam.steps import Phase, Step
+from pickletable.games.slam.text import position_summary
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class SlamPosition(GameState):
     """A Pickleball Slam position. Mutable; `clone` copies flat lists and dicts."""
 
     game_id = "slam"
+    position_types = (Phase, Step)
 
     __slots__ = (
         "_legal",
@@ -153,6 +155,10 @@ class SlamPosition(GameState):
     def seat_name(self, seat: int) -> str:
         """``Player 1`` .. ``Player 6``."""
         return f"Player {seat + 1}"
+
+    def __str__(self) -> str:
+        """The whole position in a few readable lines (`text.position_summary`)."""
+        return position_summary(self)
 
     # --- small queries the rule modules share -------------------------------
     @property

@@ -26,6 +26,7 @@ from typing import Self
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.games.slam import dealing, flow, knowledge, moves, playing, twists
+from pickletable.games.slam.events import EventKind
 from pickletable.games.slam.observer import SlamObservation, observe
 from pickletable.games.slam.position import SlamConfig, SlamPosition
 from pickletable.games.slam.steps import CHANCE_STEPS, Step
@@ -110,9 +111,9 @@ class SlamState(SlamPosition):
         legal = self.legal_actions()
         return len(legal) == 1 and legal[0] in formal
 
-    def _play(self, action: Action) -> list[Event]:
+    def _play(self, action: Action) -> list[Event[EventKind]]:
         self._legal = None
-        events: list[Event] = []
+        events: list[Event[EventKind]] = []
         _APPLY[self.step](self, action, events)
         return events
 
@@ -150,7 +151,7 @@ def _nothing(state: SlamPosition) -> list[Action]:
     return []
 
 
-def _refuse(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def _refuse(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     raise AssertionError("no action is legal once the game is over")
 
 
@@ -172,7 +173,7 @@ _LEGAL: dict[Step, Callable[[SlamPosition], list[Action]]] = {
     Step.OVER: _nothing,
 }
 
-_APPLY: dict[Step, Callable[[SlamPosition, Action, list[Event]], None]] = {
+_APPLY: dict[Step, Callable[[SlamPosition, Action, list[Event[EventKind]]], None]] = {
     Step.DEAL: dealing.apply_deal,
     Step.SWAP: dealing.apply_swap,
     Step.SWAP_DRAW: dealing.apply_swap_draw,

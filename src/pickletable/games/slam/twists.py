@@ -50,7 +50,7 @@ from pickletable.games.slam.steps import Step
 _PLAY_EVENT: Final = EventKind.PLAY
 
 
-def play_card(state: SlamPosition, seat: int, code: str, events: list[Event]) -> None:
+def play_card(state: SlamPosition, seat: int, code: str, events: list[Event[EventKind]]) -> None:
     """`seat` plays `code` face up on the centre pile and its effect follows."""
     state.remove_card(seat, code)
     state.centre.append(code)
@@ -80,7 +80,7 @@ def play_card(state: SlamPosition, seat: int, code: str, events: list[Event]) ->
         after_play(state, seat, events)
 
 
-def after_play(state: SlamPosition, seat: int, events: list[Event]) -> None:
+def after_play(state: SlamPosition, seat: int, events: list[Event[EventKind]]) -> None:
     """After a play: the POACH window during a duel, else the next turn."""
     if state.duel is None:
         flow.advance(state, seat, events)
@@ -124,7 +124,7 @@ def target_legal(state: SlamPosition) -> list[Action]:
     return [moves.target(other) for other in targets(state, state.actor or 0, kind)]
 
 
-def apply_target(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_target(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """Carry out the pending twist card against the chosen player."""
     seat = state.actor or 0
     other = moves.seat_of_target(action)
@@ -161,7 +161,7 @@ def shake_legal(state: SlamPosition) -> list[Action]:
     return [moves.answer(code) for code in state.rules.deck.in_order(hand)]
 
 
-def apply_shake(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_shake(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """A card carrying a 5 wins the round for the target; anything else for the card's player."""
     seat = state.actor or 0
     code = action.args[0]
@@ -175,7 +175,7 @@ def apply_shake(state: SlamPosition, action: Action, events: list[Event]) -> Non
 
 
 # --- DRAW TWO -----------------------------------------------------------------------
-def apply_draw_two(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_draw_two(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """One of the two cards."""
     code = action.args[0]
     state.stack.take(code)
@@ -192,7 +192,7 @@ def apply_draw_two(state: SlamPosition, action: Action, events: list[Event]) -> 
     _next_draw_two(state, events)
 
 
-def _next_draw_two(state: SlamPosition, events: list[Event]) -> None:
+def _next_draw_two(state: SlamPosition, events: list[Event[EventKind]]) -> None:
     if state.count_left and flow.ensure_stack(state, events):
         state.step = Step.DRAW_TWO
         state.actor = CHANCE
@@ -215,7 +215,7 @@ def window_legal(state: SlamPosition) -> list[Action]:
     return [moves.play(code) for code in poaches] + [moves.DECLINE]
 
 
-def apply_window(state: SlamPosition, action: Action, events: list[Event]) -> None:
+def apply_window(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """A decline asks the next player; a POACH ends the duel and everyone is back in."""
     seat = state.actor or 0
     if action == moves.DECLINE:
@@ -232,7 +232,7 @@ def apply_window(state: SlamPosition, action: Action, events: list[Event]) -> No
     _end_duel(state, seat, code, events)
 
 
-def _end_duel(state: SlamPosition, seat: int, code: str, events: list[Event]) -> None:
+def _end_duel(state: SlamPosition, seat: int, code: str, events: list[Event[EventKind]]) -> None:
     """A POACH ends the duel: everyone back in, its number to follow, play from its left."""
     state.duel = None
     state.inside = [True] * state.rules.players
@@ -242,7 +242,7 @@ def _end_duel(state: SlamPosition, seat: int, code: str, events: list[Event]) ->
     flow.advance(state, seat, events)
 
 
-def _next_in_window(state: SlamPosition, events: list[Event]) -> None:
+def _next_in_window(state: SlamPosition, events: list[Event[EventKind]]) -> None:
     if state.queue:
         state.actor = state.queue[0]
         state.step = Step.POACH_WINDOW

@@ -32,7 +32,7 @@ from pickletable.core.agents import AgentView
 from pickletable.games.board.observer import BoardObservation, SeatObservation
 
 
-def choose(view: AgentView, rng: random.Random) -> Action:
+def choose(view: AgentView[BoardObservation], rng: random.Random) -> Action:
     """The heuristic action for the seat of `view`."""
     legal = view.legal_actions
     by_verb: dict[str, list[Action]] = {}
@@ -40,7 +40,7 @@ def choose(view: AgentView, rng: random.Random) -> Action:
         by_verb.setdefault(action.verb, []).append(action)
     if "place" in by_verb:
         return by_verb["place"][0]
-    observed: BoardObservation = view.observed
+    observed = view.observed
     me = observed.seat_of(view.seat)
     if "server" in by_verb:
         return _pick(by_verb["server"], observed, me.team, own_side=True)

@@ -61,9 +61,9 @@ class CardBelief:
         self.weights: list[float] = []
         self._last: CardObservation | None = None
 
-    def __call__(self, view: AgentView, rng: random.Random) -> Sampler:
+    def __call__(self, view: AgentView[CardObservation], rng: random.Random) -> Sampler:
         """Take in the seat's new observation; return a sampler of determinisations."""
-        observed: CardObservation = view.observed
+        observed = view.observed
         self.update(observed, rng)
         return self.sampler(view, observed)
 

@@ -85,13 +85,13 @@ def completion_chance(observed: CardObservation, hand: tuple[str, ...] | list[st
 
 
 def _choose(
-    view: AgentView,
+    view: AgentView[CardObservation],
     *,
     outs: bool,
     serving_dink_loose: int | None = 3,
     completion_weight: float = 0.0,
 ) -> Action:
-    observed: CardObservation = view.observed
+    observed = view.observed
     legal = view.legal_actions
     judge = _Judge(observed, view.seat, outs=outs, completion_weight=completion_weight)
     if observed.step == Step.TURN:

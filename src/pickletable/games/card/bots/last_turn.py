@@ -51,9 +51,9 @@ def is_last_turn(observed: CardObservation) -> bool:
     return all(observed.face_up[seat] is not None for seat in observed.seats)
 
 
-def last_turn_choice(view: AgentView) -> Action:
+def last_turn_choice(view: AgentView[CardObservation]) -> Action:
     """The action of greatest game-winning chance on the rally's last turn (see the module)."""
-    observed: CardObservation = view.observed
+    observed = view.observed
     judge = _LastTurn(observed)
     if observed.step == Step.TURN:
         return judge.turn(view.legal_actions)
@@ -94,13 +94,13 @@ class _LastTurn:
         laid = [*observed.laid, self.seat] if lay else list(observed.laid)
         result = score_rally(self.solver, self.team_of, observed.server, hands, laid)
         scores = list(observed.scores)
-        for team in result["teams"]:
-            scores[team["team"]] += int(team["points"])
+        for team in result.teams:
+            scores[team.team] += team.points
         won = winning_team(scores, self.target, self.win_by)
         if won is not None:
             value = 1.0 if won == self.team else 0.0
         else:
-            to = result["serve_to"]
+            to = result.serve_to
             serving = observed.serving_team if to is None else self.team_of[to]
             value = self.chance(scores[self.team], scores[1 - self.team], serving == self.team)
         self._values[key] = value

@@ -64,7 +64,7 @@ TWIST_BONUS = {
 }
 
 
-def choose(view: AgentView, rng: random.Random) -> Action:
+def choose(view: AgentView[SlamObservation], rng: random.Random) -> Action:
     """The heuristic action for the seat of `view`."""
     return decide(view.seat, view.observed, view.legal_actions, rng)
 
