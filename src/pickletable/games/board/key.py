@@ -41,9 +41,9 @@ def position_key(position: BoardPosition) -> PositionKey:
     step = position.step
     advanced = rules.advanced
     piles = tuple(
-        (name, tuple(sorted(pile.unseen.items())), tuple(pile.known))
+        (name, tuple(sorted(pile.unseen.items())) if pile.unseen else (), tuple(pile.known))
         for name, pile in sorted(position.piles.items())
-        if advanced or name != "character"
+        if len(pile) and (advanced or name != "character")
     )
     if step == Step.ROLL_HIT:
         dice: str | None = position.last_dice["outcome"]  # the HIT die resolves this one

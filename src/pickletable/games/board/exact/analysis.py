@@ -28,7 +28,7 @@ from pickletable.core.piles import Pile
 from pickletable.core.registry import get_game
 from pickletable.games.board.config import team_of
 from pickletable.games.board.exact.check import CheckResult, simulate_blocks
-from pickletable.games.board.exact.rally import Rally, solve_rally
+from pickletable.games.board.exact.rally import Planner, Rally
 from pickletable.games.board.exact.solver import (
     Graph,
     Levels,
@@ -75,12 +75,9 @@ class Variant:
         assert isinstance(state, BoardState)
         return state
 
-    def starts(self, firsts: Sequence[int], order: Sequence[str] = ()) -> list[BoardState]:
-        """The positions at the first serve, one per first server, the Play pile in `order`."""
-        state = self.new_game()
-        if order:
-            state.piles["play"] = Pile({}, list(order))
-        served = {rest.server: rest for _, rest in rests_from(state)}
+    def starts(self, firsts: Sequence[int]) -> list[BoardState]:
+        """The positions at the first serve, one per first server (dealt by the engine)."""
+        served = {rest.server: rest for _, rest in rests_from(self.new_game())}
         return [served[first] for first in firsts]
 
     def die(self) -> dict[str, Fraction]:
@@ -224,6 +221,16 @@ def parse_order(variant: Variant, text: str) -> tuple[str, ...]:
     return order
 
 
+def _in_order(starts: Sequence[BoardState], order: Sequence[str]) -> list[BoardState]:
+    """Copies of `starts` whose Play pile is `order`, top first, face down but known."""
+    laid = []
+    for start in starts:
+        copy = start.clone()
+        copy.piles["play"] = Pile({}, list(order))
+        laid.append(copy)
+    return laid
+
+
 def _sides(graph: Graph) -> dict[Levels, int]:
     return {levels: winner_side(graph, levels) for levels in graph.finals}
 
@@ -243,7 +250,7 @@ def analyse(
     if variant.level == "beginner" or not deck:
         starts = variant.starts(firsts)
         graph = build_graph(starts)
-        rally = solve_rally(starts[0])
+        rally = graph.rally
         solutions = solve_beginner(graph, firsts, exact, level_vectors(starts))
         seconds = time.perf_counter() - began
         return Analysis(
@@ -251,14 +258,14 @@ def analyse(
         )
     if play_order is not None:
         order = parse_order(variant, play_order)
-        starts = variant.starts(firsts, order)
+        starts = _in_order(variant.starts(firsts), order)
         graph = build_graph(starts)
         solutions = solve_order(graph, firsts)
         seconds = time.perf_counter() - began
         method = solutions[0].method + f"; Play Card choices: {POLICY}"
         return Analysis(
             variant,
-            solve_rally(starts[0]),
+            graph.rally,
             method,
             seconds,
             solutions,
@@ -272,11 +279,12 @@ def analyse(
     lengths: list[float] = []
     sides: dict[Levels, int] = {}
     rally: Rally | None = None
+    dealt = variant.starts(firsts)
+    planner = Planner()
     for _ in range(orders):
         rng.shuffle(cards)
-        starts = variant.starts(firsts, cards)
-        graph = build_graph(starts)
-        rally = rally or solve_rally(starts[0])
+        graph = build_graph(_in_order(dealt, cards), planner)
+        rally = graph.rally
         found = solve_order(graph, firsts)
         sides.update(_sides(graph))
         wins.append(float(_mean([s.win for s in found])))

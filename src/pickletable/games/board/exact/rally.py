@@ -167,6 +167,7 @@ class Planner:
 
     def __init__(self) -> None:
         self.rallies: dict[Hashable, Rally] = {}
+        self.trees: dict[Hashable, tuple[Branch, ...]] = {}
 
     def rally(self, serving: BoardState, key: PositionKey) -> Rally:
         """The rally `serving` serves (solved the first time its context is met)."""
@@ -177,11 +178,47 @@ class Planner:
         return found
 
     def ends(self, serving: BoardState, key: PositionKey) -> list[tuple[Fraction, BoardState]]:
-        """Each way the rally from `serving` ends: (probability, position just after it)."""
-        out = []
-        for exit_ in self.rally(serving, key).exits:
-            after = serving.clone()
-            for action in exit_.actions:
-                after.push(action)
-            out.append((exit_.probability, after))
+        """Each way the rally from `serving` ends: (probability, position just after it).
+
+        `serving` itself is played on (it becomes one of the positions returned):
+        exits that share their first actions share the positions on the way.
+        """
+        context = rally_context(key)
+        tree = self.trees.get(context)
+        if tree is None:
+            tree = self.trees[context] = _tree(list(self.rally(serving, key).exits), 0)
+        out: list[tuple[Fraction, BoardState]] = []
+        _replay(serving, tree, out)
         return out
+
+
+Branch = tuple[Action, Fraction | None, tuple["Branch", ...]]
+"""An action, then the exit's probability where a rally ends there, else the branches on."""
+
+
+def _tree(exits: list[Exit], depth: int) -> tuple[Branch, ...]:
+    """The exits' actions from `depth` on as a tree (exits part where their actions differ)."""
+    groups: dict[Action, list[Exit]] = {}
+    for exit_ in exits:
+        groups.setdefault(exit_.actions[depth], []).append(exit_)
+    branches: list[Branch] = []
+    for action, group in groups.items():
+        if len(group) == 1 and len(group[0].actions) == depth + 1:
+            branches.append((action, group[0].probability, ()))
+        else:
+            branches.append((action, None, _tree(group, depth + 1)))
+    return tuple(branches)
+
+
+def _replay(
+    state: BoardState, tree: tuple[Branch, ...], out: list[tuple[Fraction, BoardState]]
+) -> None:
+    """Play the tree from `state`, cloning only where it forks (the last branch takes `state`)."""
+    last = len(tree) - 1
+    for n, (action, probability, following) in enumerate(tree):
+        branch = state if n == last else state.clone()
+        branch.push(action)
+        if probability is not None:
+            out.append((probability, branch))
+        else:
+            _replay(branch, following, out)

@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
+import numpy.typing as npt
 
 from pickletable.games.board.config import team_of
-from pickletable.games.board.exact.rally import Planner
-from pickletable.games.board.exact.walk import settle
+from pickletable.games.board.exact.rally import Planner, Rally
+from pickletable.games.board.exact.walk import is_rest, settle
 from pickletable.games.board.key import PositionKey, position_key
 from pickletable.games.board.state import BoardState
 
@@ -76,15 +77,22 @@ class Graph:
     finals: list[Levels]
     winners: list[tuple[int, ...]]
     """The winning seats of each final position."""
-    point: Fraction
-    """The chance of a point in a rally (the same for every state)."""
-    shots: Fraction
-    """The expected shots in a rally."""
+    rally: Rally
+    """The rally served from the first start (below the advanced level, every rally alike)."""
+
+    @property
+    def point(self) -> Fraction:
+        """The chance of a point in a rally."""
+        return self.rally.point
 
 
-def build_graph(starts: Sequence[BoardState]) -> Graph:
-    """Every position at a serve reachable from `starts` (states 0, 1, ... in that order)."""
-    planner = Planner()
+def build_graph(starts: Sequence[BoardState], planner: Planner | None = None) -> Graph:
+    """Every position at a serve reachable from `starts` (states 0, 1, ... in that order).
+
+    The starts are played on (cloned first by the caller if still needed); a
+    `planner` may be shared between graphs of one variant (its rallies are the same).
+    """
+    planner = planner or Planner()
     keys: list[PositionKey] = []
     index: dict[PositionKey, int] = {}
     pending: list[BoardState | None] = []
@@ -103,6 +111,7 @@ def build_graph(starts: Sequence[BoardState]) -> Graph:
 
     for start in starts:
         slot(start)
+    rally = planner.rally(starts[0], keys[0])
     i = 0
     while i < len(keys):
         state = pending[i]
@@ -110,7 +119,7 @@ def build_graph(starts: Sequence[BoardState]) -> Graph:
         pending[i] = None
         out: list[tuple[int, Fraction]] = []
         for p, after in planner.ends(state, keys[i]):
-            for q, rest in settle(after, p):
+            for q, rest in [(p, after)] if is_rest(after) else settle(after, p):
                 outcome = rest.outcome
                 if outcome is None:
                     out.append((slot(rest), q))
@@ -123,8 +132,7 @@ def build_graph(starts: Sequence[BoardState]) -> Graph:
                 out.append((-1 - k, q))
         edges.append(out)
         i += 1
-    rallies = list(planner.rallies.values())
-    return Graph(keys, edges, list(final_index), winners, rallies[0].point, rallies[0].mean_shots)
+    return Graph(keys, edges, list(final_index), winners, rally)
 
 
 def level_vectors(starts: Sequence[BoardState]) -> int:
@@ -227,32 +235,69 @@ def _parts_in_order(graph: Graph, start: int) -> list[list[int]]:
 # --- any level: float propagation rally by rally --------------------------------
 def propagate(graph: Graph, start: int = 0) -> tuple[list[float], list[float], float]:
     """(P(final position k), P(the game lasts n rallies), mass left) from state `start`."""
-    n = len(graph.keys)
-    sources = [i for i, out in enumerate(graph.edges) for _ in out]
-    targets = [t for out in graph.edges for t, _ in out]
-    weights = [float(p) for out in graph.edges for _, p in out]
-    source = np.array(sources, dtype=np.int64)
-    target = np.array(targets, dtype=np.int64)
-    weight = np.array(weights, dtype=np.float64)
-    ends = target < 0
-    inner = ~ends
-    end_source, end_ids, end_weight = source[ends], -1 - target[ends], weight[ends]
-    inner_source, inner_dest, inner_weight = source[inner], target[inner], weight[inner]
-    finals = np.zeros(len(graph.finals))
-    current = np.zeros(n)
-    current[start] = 1.0
-    rallies = [0.0]
-    left = 1.0
-    while left > TAIL and len(rallies) <= MAX_RALLIES:
-        absorbed = np.bincount(
-            end_ids, weights=current[end_source] * end_weight, minlength=len(graph.finals)
+    return propagate_all(graph, [start])[0]
+
+
+@dataclass
+class _Slot:
+    """The j-th edge of every state that has one, as arrays (`propagate_all`)."""
+
+    sources: npt.NDArray[np.int64] | None
+    """The states it leaves from (``None``: every state, in order)."""
+    weights: npt.NDArray[np.float64]
+    ends: npt.NDArray[np.bool_]
+    final_ids: npt.NDArray[np.int64]
+    inner_dest: npt.NDArray[np.int64]
+
+
+def _slots(graph: Graph) -> list[_Slot]:
+    floats: dict[Fraction, float] = {}
+    slots = []
+    for j in range(max(len(out) for out in graph.edges)):
+        having = [i for i, out in enumerate(graph.edges) if len(out) > j]
+        target = np.array([graph.edges[i][j][0] for i in having], dtype=np.int64)
+        weights = [floats.setdefault(p, float(p)) for p in (graph.edges[i][j][1] for i in having)]
+        ends = target < 0
+        slots.append(
+            _Slot(
+                None if len(having) == len(graph.edges) else np.array(having, dtype=np.int64),
+                np.array(weights, dtype=np.float64),
+                ends,
+                -1 - target[ends],
+                target[~ends],
+            )
         )
-        finals += absorbed
-        rallies.append(float(absorbed.sum()))
-        moved = np.bincount(inner_dest, weights=current[inner_source] * inner_weight, minlength=n)
-        current = np.asarray(moved, dtype=np.float64)
-        left = float(current.sum())
-    return [float(x) for x in finals], rallies, left
+    return slots
+
+
+def propagate_all(
+    graph: Graph, starts: Sequence[int]
+) -> list[tuple[list[float], list[float], float]]:
+    """`propagate` from each of `starts` (the edges laid out once for all)."""
+    n = len(graph.keys)
+    width = len(graph.finals)
+    slots = _slots(graph)
+    results = []
+    for start in starts:
+        finals = np.zeros(width)
+        current = np.zeros(n)
+        current[start] = 1.0
+        rallies = [0.0]
+        left = 1.0
+        while left > TAIL and len(rallies) <= MAX_RALLIES:
+            moved = np.zeros(n)
+            absorbed = np.zeros(width)
+            for slot in slots:
+                here = current if slot.sources is None else current[slot.sources]
+                flow = here * slot.weights
+                absorbed += np.bincount(slot.final_ids, weights=flow[slot.ends], minlength=width)
+                moved += np.bincount(slot.inner_dest, weights=flow[~slot.ends], minlength=n)
+            finals += absorbed
+            rallies.append(float(absorbed.sum()))
+            current = moved
+            left = float(current.sum())
+        results.append(([float(x) for x in finals], rallies, left))
+    return results
 
 
 # --- the two levels ---------------------------------------------------------------
@@ -268,8 +313,9 @@ def solve_beginner(
         exact = vectors <= EXACT_LIMIT
     point = graph.point
     solutions = []
+    propagated = propagate_all(graph, range(len(firsts)))
     for k, first in enumerate(firsts):
-        probabilities, rallies, left = propagate(graph, k)
+        probabilities, rallies, left = propagated[k]
         if exact:
             finals = exact_finals(graph, k)
             method = (
@@ -306,8 +352,9 @@ def solve_order(graph: Graph, firsts: Sequence[int]) -> list[Solution]:
     """Intermediate for one Play pile order: float propagation."""
     point = float(graph.point)
     solutions = []
+    propagated = propagate_all(graph, range(len(firsts)))
     for k, first in enumerate(firsts):
-        probabilities, rallies, left = propagate(graph, k)
+        probabilities, rallies, left = propagated[k]
         finals: dict[Levels, Fraction | float] = dict(zip(graph.finals, probabilities, strict=True))
         win = sum(p for lv, p in finals.items() if _won(graph, lv, first))
         # Play Cards move levels, so count rallies directly rather than through points.

@@ -17,6 +17,7 @@ back here as that fraction (`exact`), so sums over outcomes stay exact.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from pickletable.core.actions import Action
 from pickletable.core.errors import PickletableError
@@ -33,6 +34,11 @@ POLICY = "the medium bot's own choices (move_opponent: the opponent furthest ahe
 """Who decides where a player has a choice (a Play Card's target, in doubles)."""
 
 
+ONE = Fraction(1)
+"""The probability of a move nobody draws for (the same object every time: cheap to skip)."""
+
+
+@cache
 def exact(probability: float) -> Fraction:
     """The fraction an engine probability stands for (k/n for a die or pile of n).
 
@@ -51,10 +57,10 @@ def next_moves(state: BoardState) -> list[tuple[Fraction, Action]]:
         return [(exact(p), action) for action, p in state.chance_outcomes()]
     legal = state.legal_actions()
     if len(legal) == 1:
-        return [(Fraction(1), legal[0])]
+        return [(ONE, legal[0])]
     seat = state.current_player
     assert seat is not None
-    return [(Fraction(1), fast_medium(state, seat))]
+    return [(ONE, fast_medium(state, seat))]
 
 
 def is_rest(state: BoardState) -> bool:
@@ -78,7 +84,8 @@ def settle(state: BoardState, probability: Fraction) -> list[tuple[Fraction, Boa
                 break
             q, action = moves[0]
             current.push(action)
-            p *= q
+            if q is not ONE:
+                p *= q
         else:
             reached.append((p, current))
     return reached
