@@ -73,9 +73,7 @@ def measure(names: list[str]) -> dict[str, Any]:
             "mean rallies": float(result.mean_rallies),
             "mean points": float(result.mean_points),
             "mean shots": float(result.mean_shots),
-            "final scores": {
-                f"{won} {lost}": float(p) for won, lost, p in result.final_scores()
-            },
+            "final scores": {f"{won} {lost}": float(p) for won, lost, p in result.final_scores()},
             "rallies": result.rallies(),
             "states": result.solutions[0].states,
         }

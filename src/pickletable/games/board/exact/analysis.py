@@ -250,11 +250,10 @@ def analyse(
     if variant.level == "beginner" or not deck:
         starts = variant.starts(firsts)
         graph = build_graph(starts)
-        rally = graph.rally
         solutions = solve_beginner(graph, firsts, exact, level_vectors(starts))
         seconds = time.perf_counter() - began
         return Analysis(
-            variant, rally, solutions[0].method, seconds, solutions, sides=_sides(graph)
+            variant, graph.rally, solutions[0].method, seconds, solutions, sides=_sides(graph)
         )
     if play_order is not None:
         order = parse_order(variant, play_order)
@@ -278,27 +277,27 @@ def analyse(
     wins: list[float] = []
     lengths: list[float] = []
     sides: dict[Levels, int] = {}
-    rally: Rally | None = None
+    last: Rally | None = None
     dealt = variant.starts(firsts)
     planner = Planner()
     for _ in range(orders):
         rng.shuffle(cards)
         graph = build_graph(_in_order(dealt, cards), planner)
-        rally = graph.rally
+        last = graph.rally
         found = solve_order(graph, firsts)
         sides.update(_sides(graph))
         wins.append(float(_mean([s.win for s in found])))
         lengths.append(float(_mean([s.mean_rallies for s in found])))
         per_order.extend(found)
     seconds = time.perf_counter() - began
-    assert rally is not None
+    assert last is not None
     averaged = _average(per_order, firsts)
     method = (
         f"each of {orders} Play pile orders (sampled, seed {seed}) solved by "
         f"{per_order[0].method}; mean over orders with a 95% interval; Play Card choices: "
         f"{POLICY}"
     )
-    return Analysis(variant, rally, method, seconds, averaged, orders, wins, lengths, sides=sides)
+    return Analysis(variant, last, method, seconds, averaged, orders, wins, lengths, sides=sides)
 
 
 def _average(solutions: list[Solution], starts: tuple[int, ...]) -> list[Solution]:

@@ -174,9 +174,9 @@ def _visits(
         rows[j][m] = entering[j]
     for i, node in enumerate(part):
         for target, p in graph.edges[node]:
-            j = inside.get(target)
-            if j is not None:
-                rows[j][i] -= p
+            into = inside.get(target)
+            if into is not None:
+                rows[into][i] -= p
     for column in range(m):
         pivot = next(r for r in range(column, m) if rows[r][column] != 0)
         rows[column], rows[pivot] = rows[pivot], rows[column]

@@ -30,8 +30,9 @@ from pickletable.games.board.state import BoardState
 DENOMINATOR_LIMIT = 10**6
 """The largest denominator a chance probability is read back with."""
 
-POLICY = "the medium bot's own choices (move_opponent: the opponent furthest ahead)"
-"""Who decides where a player has a choice (a Play Card's target, in doubles)."""
+POLICY = "move_opponent picks the opponent furthest ahead (the lower seat on a tie)"
+"""How the medium bot (`fast_medium`), which decides for the players, picks a Play Card's
+target (the one choice left below the advanced level, in doubles)."""
 
 
 ONE = Fraction(1)
