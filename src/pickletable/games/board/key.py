@@ -26,6 +26,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from pickletable.games.board.codes import Step
 from pickletable.games.board.position import BoardPosition
@@ -40,12 +41,12 @@ def position_key(position: BoardPosition) -> PositionKey:
     rules = position.rules
     step = position.step
     advanced = rules.advanced
-    piles = tuple(
+    piles = tuple(  # in the order the game laid them out (clones keep it)
         (name, tuple(sorted(pile.unseen.items())) if pile.unseen else (), tuple(pile.known))
-        for name, pile in sorted(position.piles.items())
-        if len(pile) and (advanced or name != "character")
+        for name, pile in position.piles.items()
+        if (pile.unseen or pile.known) and (advanced or name != "character")
     )
-    if step == Step.ROLL_HIT:
+    if step == _ROLL_HIT:
         dice: str | None = position.last_dice["outcome"]  # the HIT die resolves this one
     else:
         dice = None
@@ -63,17 +64,25 @@ def position_key(position: BoardPosition) -> PositionKey:
         position.previous if advanced else None,
         dice,
         tuple(position.character) if advanced else (),
-        tuple(map(tuple, position.skill_hand)),
-        tuple(map(tuple, position.strategy_hand)),
-        tuple(position.deal_queue),
+        _hands(position.skill_hand),
+        _hands(position.strategy_hand),
+        tuple(position.deal_queue) if position.deal_queue else (),
         earner,
         position.play_card,
         position.chooser,
         position.targets,
-        position.draw_pile if step == Step.CARD_DRAW else "",
+        position.draw_pile if step == _CARD_DRAW else "",
         outcome.winners if outcome is not None else None,
     )
 
 
+def _hands(hands: list[list[str]]) -> tuple[tuple[str, ...], ...]:
+    """Every seat's cards in order of seats (nothing at all when no seat holds any)."""
+    return tuple(map(tuple, hands)) if any(hands) else ()
+
+
+# Steps read at every key, as module constants (a `Step.X` lookup costs on Python 3.11).
+_ROLL_HIT: Final = Step.ROLL_HIT
+_CARD_DRAW: Final = Step.CARD_DRAW
 _PLAY_STEPS = frozenset({Step.PLAY_DRAW, Step.PLAY_TARGET, Step.CARD_DRAW})
 """The steps that read who earned the point (the drawer of the Play Card)."""

@@ -11,7 +11,7 @@ back here as that fraction (`exact`), so sums over outcomes stay exact.
 >>> from pickletable.games.board import GAME
 >>> state = GAME.new_game(2, {"level": "beginner"})
 >>> [(str(action), p) for p, action in next_moves(state)][:1]
-[('draw dinkin-dana', Fraction(1, 12))]
+[('draw dinkin-dana', Fraction(1, 14))]
 """
 
 from __future__ import annotations
