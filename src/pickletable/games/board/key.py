@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Final
 
-from pickletable.games.board.codes import Step
+from pickletable.games.board.codes import HITTING_STEPS, Step
 from pickletable.games.board.position import BoardPosition
 
 PositionKey = tuple[Hashable, ...]
@@ -59,7 +59,7 @@ def position_key(position: BoardPosition) -> PositionKey:
         position.server,
         position.stanchion,
         position.order,
-        position.hit_index,
+        position.hit_index if step in HITTING_STEPS else 0,  # who hit last: the past
         min(position.hit_number, 3) if advanced else 0,
         position.previous if advanced else None,
         dice,

@@ -256,7 +256,7 @@ def _slots(graph: Graph) -> list[_Slot]:
     for j in range(max(len(out) for out in graph.edges)):
         having = [i for i, out in enumerate(graph.edges) if len(out) > j]
         target = np.array([graph.edges[i][j][0] for i in having], dtype=np.int64)
-        weights = [floats.setdefault(p, float(p)) for p in (graph.edges[i][j][1] for i in having)]
+        weights = [_float(floats, graph.edges[i][j][1]) for i in having]
         ends = target < 0
         slots.append(
             _Slot(
@@ -268,6 +268,14 @@ def _slots(graph: Graph) -> list[_Slot]:
             )
         )
     return slots
+
+
+def _float(floats: dict[Fraction, float], probability: Fraction) -> float:
+    """`float(probability)`, converted once per distinct probability."""
+    found = floats.get(probability)
+    if found is None:
+        found = floats[probability] = float(probability)
+    return found
 
 
 def propagate_all(
