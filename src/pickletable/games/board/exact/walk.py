@@ -46,6 +46,8 @@ def exact(probability: float) -> Fraction:
     >>> exact(1 / 3), exact(0.5)
     (Fraction(1, 3), Fraction(1, 2))
     """
+    if probability == 1.0:
+        return ONE  # a known card: the one outcome (kept as ONE, which `settle` skips)
     found = Fraction(probability).limit_denominator(DENOMINATOR_LIMIT)
     if abs(float(found) - probability) > 1e-15:
         raise PickletableError(f"chance probability {probability!r} is not a short fraction")
