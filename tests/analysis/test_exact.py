@@ -12,10 +12,8 @@ from pathlib import Path
 import pytest
 
 from pickletable.analysis.statistics import wilson_interval
-from pickletable.games.board.exact.analysis import analyse, make_variant, run_check
-from pickletable.games.board.exact.chain import Chain
-from pickletable.games.board.exact.rally import Die, solve_rally
-from pickletable.games.board.exact.solver import solve_beginner
+from pickletable.core.errors import PickletableError
+from pickletable.games.board.exact.analysis import Analysis, analyse, make_variant, run_check
 from tests.cli.scripted import run
 
 State = tuple[int, ...]
@@ -111,48 +109,61 @@ def tiny_game(
     return solve_linear(states, step)
 
 
+def _solve(
+    tmp_path: Path, players: int, options: list[str], faces: list[str] | None = None
+) -> Analysis:
+    """The exact beginner analysis of a table (optionally with its own IN/OUT/ACE die)."""
+    path = _swept_content(tmp_path, faces) if faces else None
+    return analyse(make_variant("t", players, options, "beginner", path), exact=True)
+
+
 # --- the rally -----------------------------------------------------------------------
 @pytest.mark.parametrize(
     "faces",
-    [["in", "ace"], ["in", "out"], ["in", "in", "in", "out", "out", "ace"], ["ace", "out"]],
+    [["in", "ace"], ["in", "out"], ["in", "in", "in", "out", "out", "ace"], ["in", "ace", "out"]],
 )
-def test_rally_closed_form_matches_summing_the_shots(faces: list[str]) -> None:
-    rally = solve_rally(Die.of(faces))
+def test_rally_through_the_engine_matches_summing_the_shots(
+    tmp_path: Path, faces: list[str]
+) -> None:
+    rally = _solve(tmp_path, 2, ["target=0.5"], faces).rally
     assert float(rally.point) == pytest.approx(rally_by_hand(faces), abs=1e-12)
     assert rally.point + rally.side_out == 1
 
 
-def test_rally_of_a_two_faced_die_in_ace_is_two_thirds_for_the_server() -> None:
+def test_rally_of_a_two_faced_die_in_ace_is_two_thirds_for_the_server(tmp_path: Path) -> None:
     # IN or ACE, each 1/2: the point comes on an odd shot: (1/2) / (1 - 1/4) = 2/3.
-    assert solve_rally(Die.of(["in", "ace"])).point == Fraction(2, 3)
+    assert _solve(tmp_path, 2, ["target=0.5"], ["in", "ace"]).rally.point == Fraction(2, 3)
     # IN or OUT: the serving side's OUT is a side out; point = (1/2 * 1/2) / (3/4) = 1/3.
-    assert solve_rally(Die.of(["in", "out"])).point == Fraction(1, 3)
+    assert _solve(tmp_path, 2, ["target=0.5"], ["in", "out"]).rally.point == Fraction(1, 3)
 
 
-def test_a_die_of_only_in_faces_is_refused() -> None:
-    with pytest.raises(Exception, match="never end"):
-        Die.of(["in", "in"])
+def test_a_die_of_only_in_faces_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(PickletableError, match="never ends"):
+        _solve(tmp_path, 2, ["target=0.5"], ["in", "in"])
 
 
 # --- the game: brute force ------------------------------------------------------------
 @pytest.mark.parametrize("keep", [False, True])
 @pytest.mark.parametrize("faces", [["in", "ace"], ["in", "out"], ["in", "out", "ace"]])
-def test_singles_on_a_two_point_track_matches_brute_force(faces: list[str], keep: bool) -> None:
-    a = solve_rally(Die.of(faces)).point
-    brute = tiny_game((0, 2), 2, a, keep)
-    (solution,) = solve_beginner(Chain((0, 2), 2, keep), a, (0,), exact=True)
-    assert solution.win == brute[(0, 0, 0)]
-    (floats,) = solve_beginner(Chain((0, 2), 2, keep), a, (0,), exact=False)
-    assert float(floats.win) == pytest.approx(float(brute[(0, 0, 0)]), abs=1e-10)
+def test_singles_on_a_two_point_track_matches_brute_force(
+    tmp_path: Path, faces: list[str], keep: bool
+) -> None:
+    options = ["target=1.0", f"serve_after_point={'keep' if keep else 'rotate'}"]
+    exact = _solve(tmp_path, 2, options, faces)
+    brute = tiny_game((0, 2), 2, exact.rally.point, keep)
+    assert exact.solutions[0].win == brute[(0, 0, 0)]
+    path = _swept_content(tmp_path, faces)
+    floats = analyse(make_variant("t", 2, options, "beginner", path), exact=False)
+    assert float(floats.solutions[0].win) == pytest.approx(float(brute[(0, 0, 0)]), abs=1e-10)
 
 
 @pytest.mark.parametrize("keep", [False, True])
-def test_doubles_on_a_two_position_track_matches_brute_force(keep: bool) -> None:
+def test_doubles_on_a_two_position_track_matches_brute_force(tmp_path: Path, keep: bool) -> None:
     # Positions 0 and 1 (one point to the target): a team needs both players to score.
-    a = solve_rally(Die.of(["in", "out", "ace"])).point
-    brute = tiny_game((0, 1, 2, 3), 1, a, keep)
-    chain = Chain((0, 1, 2, 3), 1, keep)
-    blue, red = solve_beginner(chain, a, (0, 1), exact=True)
+    options = ["target=0.5", f"serve_after_point={'keep' if keep else 'rotate'}"]
+    exact = _solve(tmp_path, 4, options, ["in", "out", "ace"])
+    brute = tiny_game((0, 1, 2, 3), 1, exact.rally.point, keep)
+    blue, red = exact.solutions
     assert blue.win == brute[(0, 0, 0, 0, 0)]
     assert red.win == brute[(0, 0, 0, 0, 1)]
 
@@ -160,11 +171,12 @@ def test_doubles_on_a_two_position_track_matches_brute_force(keep: bool) -> None
 # --- closed forms ---------------------------------------------------------------------
 @pytest.mark.parametrize("faces", [["in", "ace"], ["in", "out"], ["in", "in", "out", "ace"]])
 def test_a_one_point_track_is_won_by_the_first_server_with_one_over_two_minus_a(
-    faces: list[str],
+    tmp_path: Path, faces: list[str]
 ) -> None:
     # One point wins. The server scores with a, else the other serves: P = a + b^2 P.
-    a = solve_rally(Die.of(faces)).point
-    (solution,) = solve_beginner(Chain((0, 2), 1, False), a, (0,), exact=True)
+    result = _solve(tmp_path, 2, ["target=0.5"], faces)
+    a = result.rally.point
+    (solution,) = result.solutions
     assert solution.win == 1 / (2 - a)
     # One point ends it: the number of rallies is geometric, mean 1/a, P(N = n) = b^(n-1) a.
     assert solution.mean_rallies == 1 / a
@@ -173,10 +185,12 @@ def test_a_one_point_track_is_won_by_the_first_server_with_one_over_two_minus_a(
         assert solution.rallies[n] == pytest.approx(float((1 - a) ** (n - 1) * a), abs=1e-12)
 
 
-def test_expected_rallies_from_wald_agree_with_the_propagated_distribution() -> None:
-    a = solve_rally(Die.of(["in", "in", "in", "out", "out", "ace"])).point
-    for seats in ((0, 2), (0, 1, 2, 3)):
-        (solution,) = solve_beginner(Chain(seats, 4, False), a, (0,), exact=True)
+def test_expected_rallies_from_wald_agree_with_the_propagated_distribution(
+    tmp_path: Path,
+) -> None:
+    for players in (2, 4):
+        result = _solve(tmp_path, players, ["target=2.0"])
+        solution = result.solutions[0]
         mean = sum(n * p for n, p in enumerate(solution.rallies))
         assert float(solution.mean_rallies) == pytest.approx(mean, abs=1e-8)
         assert sum(solution.finals.values()) == 1

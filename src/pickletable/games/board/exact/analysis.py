@@ -1,4 +1,15 @@
-"""One variant of the board game analysed: its chain, its exact values, its check."""
+"""One variant of the board game analysed: its chain, its exact values, its check.
+
+The chain comes from the engine (`solver.build_graph`): a game is set up,
+dealt and its first server rolled through the engine's chance outcomes, a
+named or sampled Play pile order is laid as the known order of the engine's
+Play pile, and every rally and Play Card is then played by the engine.
+
+>>> variant = make_variant("as given", 2, [], "beginner")
+>>> result = analyse(variant)
+>>> result.rally.point, round(float(result.win), 6)
+(Fraction(4, 9), 0.527722)
+"""
 
 from __future__ import annotations
 
@@ -13,11 +24,23 @@ from typing import Any
 from pickletable.core.content import Content
 from pickletable.core.errors import OptionError
 from pickletable.core.options import OptionValue
+from pickletable.core.piles import Pile
 from pickletable.core.registry import get_game
-from pickletable.games.board.exact.chain import POLICY, Chain, Levels, PlayCard, play_deck, team_of
+from pickletable.games.board.config import team_of
 from pickletable.games.board.exact.check import CheckResult, simulate_blocks
-from pickletable.games.board.exact.rally import Die, Rally, solve_rally
-from pickletable.games.board.exact.solver import Solution, solve_beginner, solve_order
+from pickletable.games.board.exact.rally import Planner, Rally
+from pickletable.games.board.exact.solver import (
+    Graph,
+    Levels,
+    Solution,
+    build_graph,
+    level_vectors,
+    solve_beginner,
+    solve_order,
+    winner_side,
+)
+from pickletable.games.board.exact.walk import POLICY, exact, rests_from
+from pickletable.games.board.state import BoardState
 
 LEVELS = ("beginner", "intermediate")
 
@@ -46,16 +69,22 @@ class Variant:
         """One space of the track."""
         return float(self.options["step"])
 
-    def chain(self, deck: Sequence[PlayCard] = ()) -> Chain:
-        """The chain between rallies."""
-        serve = str(self.options["serve_after_point"])
-        keep = serve == "keep"  # auto means rotate below the advanced level
-        target = round(float(self.options["target"]) / self.step)
-        return Chain(self.seats, target, keep, tuple(deck))
+    def new_game(self) -> BoardState:
+        """A fresh game of this variant, through the engine."""
+        state = get_game("board").new_game(self.players, self.options, self.content)
+        assert isinstance(state, BoardState)
+        return state
 
-    def die(self) -> Die:
-        """The IN/OUT/ACE die of the content."""
-        return Die.of([str(face) for face in self.content.data["dice"]["outcome"]])
+    def starts(self, firsts: Sequence[int]) -> list[BoardState]:
+        """The positions at the first serve, one per first server (dealt by the engine)."""
+        served = {rest.server: rest for _, rest in rests_from(self.new_game())}
+        return [served[first] for first in firsts]
+
+    def die(self) -> dict[str, Fraction]:
+        """The IN/OUT/ACE die, face -> probability, as the engine rolls it for a serve."""
+        state = self.starts(first_servers(self)[:1])[0].clone()
+        state.push(state.legal_actions()[0])
+        return {str(action.args[0]): exact(p) for action, p in state.chance_outcomes()}
 
 
 def make_variant(
@@ -96,6 +125,8 @@ class Analysis:
     order_rallies: list[float] = field(default_factory=list)
     play_order: tuple[str, ...] | None = None
     check: CheckResult | None = None
+    sides: dict[Levels, int] = field(default_factory=dict)
+    """The winning side of each final position."""
 
     @property
     def win(self) -> Fraction | float:
@@ -143,22 +174,21 @@ class Analysis:
 
     def final_scores(self) -> list[tuple[bool, tuple[float, ...], Fraction | float]]:
         """(first server's side won, the loser's levels high to low, probability)."""
-        chain = self.variant.chain()
         table: dict[tuple[bool, tuple[float, ...]], Fraction | float] = {}
         for solution in self.solutions:
             side = team_of(solution.first_server)
             for levels, p in solution.finals.items():
-                winner = chain.winner(levels)
-                won = winner == side
-                loser = 1 - winner if winner is not None else 0
-                lost = _loser_levels(levels, chain, loser, self.variant.step)
-                key = (won, lost)
+                winner = self.sides[levels]
+                lost = _loser_levels(levels, self.variant.seats, 1 - winner, self.variant.step)
+                key = (winner == side, lost)
                 table[key] = table.get(key, 0) + p / len(self.solutions)
         return sorted(((won, lv, p) for (won, lv), p in table.items()), key=lambda r: -r[2])
 
 
-def _loser_levels(levels: Levels, chain: Chain, loser: int, step: float) -> tuple[float, ...]:
-    found = [round(levels[s] * step, 6) for s in chain.seats if team_of(s) == loser]
+def _loser_levels(
+    levels: Levels, seats: Sequence[int], loser: int, step: float
+) -> tuple[float, ...]:
+    found = [round(levels[s] * step, 6) for s in seats if team_of(s) == loser]
     return tuple(sorted(found, reverse=True))
 
 
@@ -173,16 +203,15 @@ def first_servers(variant: Variant) -> tuple[int, ...]:
     return (seats[0],) if len(seats) == 2 else (seats[0], seats[1])
 
 
-def deck_cards(variant: Variant) -> dict[str, tuple[PlayCard, int]]:
-    """The intermediate Play deck: id -> (card, copies)."""
-    return play_deck(variant.content.data)
+def deck_cards(variant: Variant) -> dict[str, int]:
+    """The Play pile the engine lays out for this variant: card id -> copies."""
+    return Counter(variant.new_game().piles["play"].cards())
 
 
 def parse_order(variant: Variant, text: str) -> tuple[str, ...]:
     """A named Play pile order: every card of the intermediate deck once per copy."""
-    deck = deck_cards(variant)
+    wanted = Counter(deck_cards(variant))
     order = tuple(part.strip() for part in text.split(",") if part.strip())
-    wanted = Counter({card_id: n for card_id, (_, n) in deck.items()})
     if Counter(order) != wanted:
         listing = ", ".join(f"{card_id} x{n}" for card_id, n in wanted.items())
         raise OptionError(
@@ -190,6 +219,20 @@ def parse_order(variant: Variant, text: str) -> tuple[str, ...]:
             f"({sum(wanted.values())} cards: {listing})"
         )
     return order
+
+
+def _in_order(starts: Sequence[BoardState], order: Sequence[str]) -> list[BoardState]:
+    """Copies of `starts` whose Play pile is `order`, top first, face down but known."""
+    laid = []
+    for start in starts:
+        copy = start.clone()
+        copy.piles["play"] = Pile({}, list(order))
+        laid.append(copy)
+    return laid
+
+
+def _sides(graph: Graph) -> dict[Levels, int]:
+    return {levels: winner_side(graph, levels) for levels in graph.finals}
 
 
 def analyse(
@@ -201,41 +244,60 @@ def analyse(
     exact: bool | None = None,
 ) -> Analysis:
     """Solve one variant: exactly at beginner; per order (named or sampled) at intermediate."""
-    rally = solve_rally(variant.die())
     began = time.perf_counter()
-    starts = first_servers(variant)
+    firsts = first_servers(variant)
     deck = deck_cards(variant)
     if variant.level == "beginner" or not deck:
-        solutions = solve_beginner(variant.chain(), rally.point, starts, exact)
+        starts = variant.starts(firsts)
+        graph = build_graph(starts)
+        solutions = solve_beginner(graph, firsts, exact, level_vectors(starts))
         seconds = time.perf_counter() - began
-        return Analysis(variant, rally, solutions[0].method, seconds, solutions)
+        return Analysis(
+            variant, graph.rally, solutions[0].method, seconds, solutions, sides=_sides(graph)
+        )
     if play_order is not None:
         order = parse_order(variant, play_order)
-        chain = variant.chain([deck[card_id][0] for card_id in order])
-        solutions = solve_order(chain, float(rally.point), starts)
+        starts = _in_order(variant.starts(firsts), order)
+        graph = build_graph(starts)
+        solutions = solve_order(graph, firsts)
         seconds = time.perf_counter() - began
         method = solutions[0].method + f"; Play Card choices: {POLICY}"
-        return Analysis(variant, rally, method, seconds, solutions, play_order=order)
+        return Analysis(
+            variant,
+            graph.rally,
+            method,
+            seconds,
+            solutions,
+            play_order=order,
+            sides=_sides(graph),
+        )
     rng = random.Random(seed)
-    cards = [card for card, n in deck.values() for _ in range(n)]
+    cards = [card for card, n in deck.items() for _ in range(n)]
     per_order: list[Solution] = []
     wins: list[float] = []
     lengths: list[float] = []
+    sides: dict[Levels, int] = {}
+    last: Rally | None = None
+    dealt = variant.starts(firsts)
+    planner = Planner()
     for _ in range(orders):
         rng.shuffle(cards)
-        chain = variant.chain(cards)
-        found = solve_order(chain, float(rally.point), starts)
+        graph = build_graph(_in_order(dealt, cards), planner)
+        last = graph.rally
+        found = solve_order(graph, firsts)
+        sides.update(_sides(graph))
         wins.append(float(_mean([s.win for s in found])))
         lengths.append(float(_mean([s.mean_rallies for s in found])))
         per_order.extend(found)
     seconds = time.perf_counter() - began
-    averaged = _average(per_order, starts)
+    assert last is not None
+    averaged = _average(per_order, firsts)
     method = (
         f"each of {orders} Play pile orders (sampled, seed {seed}) solved by "
         f"{per_order[0].method}; mean over orders with a 95% interval; Play Card choices: "
         f"{POLICY}"
     )
-    return Analysis(variant, rally, method, seconds, averaged, orders, wins, lengths)
+    return Analysis(variant, last, method, seconds, averaged, orders, wins, lengths, sides=sides)
 
 
 def _average(solutions: list[Solution], starts: tuple[int, ...]) -> list[Solution]:
@@ -299,7 +361,7 @@ def to_json(analysis: Analysis) -> dict[str, Any]:
             "serve_after_point": str(variant.options["serve_after_point"]),
             "content": variant.content.source,
         },
-        "die": {"in": str(die.p_in), "out": str(die.p_out), "ace": str(die.p_ace)},
+        "die": {face: str(die.get(face, 0)) for face in ("in", "out", "ace")},
         "rally": {
             "point": _json_number(analysis.rally.point),
             "side_out": _json_number(analysis.rally.side_out),

@@ -3,9 +3,9 @@
 Nobody decides anything below the advanced level with ``stanchion_rule`` off
 (every legal action list has one entry) except the Play Card that asks which
 opponent moves back in doubles: that choice follows the same policy as the
-chain (`chain.POLICY`). Chance steps are drawn with `core.chance.sample_outcome`
-from a seeded RNG; a named Play pile order is forced by drawing its next card
-whenever the engine draws a Play Card.
+analysis (`walk.POLICY`, the medium bot's). Chance steps are drawn with
+`core.chance.sample_outcome` from a seeded RNG; a named Play pile order is
+forced by drawing its next card whenever the engine draws a Play Card.
 """
 
 from __future__ import annotations

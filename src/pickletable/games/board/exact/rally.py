@@ -1,63 +1,68 @@
-"""One rally of the dice-only game as a tiny Markov chain, solved in closed form.
+"""One rally, walked through the engine from its serve and solved exactly.
 
-Below the advanced level only the IN/OUT/ACE die matters: the HIT die is
-rolled and shown but changes nothing. The sides hit in turn (server, receiver,
-server, ... in singles; server, cross-court opponent, server's partner, that
-opponent's partner in doubles), so the side of the k-th shot is the serving
-side when k is odd. Each shot is IN with probability ``p_in`` (the ball goes on)
-or ends the rally with ACE or OUT, read through the rules' table:
+From a position at the serve, every chance outcome (the dice) and every
+choice (the medium bot's) is played on a clone until the engine announces
+the end of the rally (a ``rally_over`` event). Positions inside the rally
+are merged by `position_key`, so the ball going round gives a small chain
+with loops; one exact linear solve (`fractions.Fraction`) gives the
+probability of each way the rally can end and the expected number of shots.
 
-- serving side ACE, receiving side OUT: the server earns a point;
-- serving side OUT, receiving side ACE: side out.
+Each way it ends is kept with one sequence of actions that leads there from
+the serve (`Exit.actions`): `plan` replays it from any position that serves
+the same rally (see `rally_context`).
 
-With S the chance of a point when the serving side is about to hit and R the
-same when the receiving side is, ``S = p_ace + p_in R`` and ``R = p_out + p_in S``,
-so ``S = (p_ace + p_in p_out) / (1 - p_in^2)``. The number of shots is
-geometric: ``1 / (1 - p_in)`` on average.
-
->>> rally = solve_rally(Die.of(["in", "in", "in", "out", "out", "ace"]))
+>>> from pickletable.games.board import GAME
+>>> from pickletable.games.board.exact.walk import settle
+>>> from fractions import Fraction
+>>> state = GAME.new_game(2, {"level": "beginner"})
+>>> (_, serving), *_ = settle(state, Fraction(1))
+>>> rally = solve_rally(serving)
 >>> rally.point, rally.side_out, rally.mean_shots
 (Fraction(4, 9), Fraction(5, 9), Fraction(2, 1))
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pickletable.core.actions import Action
 from pickletable.core.errors import PickletableError
+from pickletable.games.board.codes import EventKind
+from pickletable.games.board.exact.walk import next_moves
+from pickletable.games.board.key import PositionKey, position_key
+from pickletable.games.board.state import BoardState
 
 
 @dataclass(frozen=True)
-class Die:
-    """The IN/OUT/ACE die as exact probabilities."""
+class Exit:
+    """One way a rally ends: its probability, how, and actions from the serve that get there."""
 
-    p_in: Fraction
-    p_out: Fraction
-    p_ace: Fraction
-
-    @staticmethod
-    def of(faces: Sequence[str]) -> Die:
-        """From the faces listed in the content (one entry per face)."""
-        n = len(faces)
-        if n == 0:
-            raise PickletableError("the IN/OUT/ACE die has no faces")
-        count = {face: sum(1 for f in faces if f == face) for face in ("in", "out", "ace")}
-        if count["in"] == n:
-            raise PickletableError(
-                "every face of the IN/OUT/ACE die is IN: a rally would never end"
-            )
-        return Die(Fraction(count["in"], n), Fraction(count["out"], n), Fraction(count["ace"], n))
+    probability: Fraction
+    end: str
+    """The ``end`` of the engine's ``rally_over`` event: point, side_out (or strategy)."""
+    actions: tuple[Action, ...]
 
 
 @dataclass(frozen=True)
 class Rally:
-    """What one rally gives, whoever serves: a point for the server, or a side out."""
+    """What one rally gives: its ways to end and the expected number of shots."""
 
-    point: Fraction
-    side_out: Fraction
+    exits: tuple[Exit, ...]
     mean_shots: Fraction
+    states: int
+    """Positions inside the rally, merged by key."""
+
+    @property
+    def point(self) -> Fraction:
+        """The chance the rally ends in a point for the server."""
+        return sum((e.probability for e in self.exits if e.end == "point"), Fraction(0))
+
+    @property
+    def side_out(self) -> Fraction:
+        """The chance the serve passes."""
+        return 1 - self.point
 
     @property
     def point_float(self) -> float:
@@ -65,8 +70,155 @@ class Rally:
         return float(self.point)
 
 
-def solve_rally(die: Die) -> Rally:
-    """The closed form of the rally chain (see the module docstring)."""
-    stop = 1 - die.p_in * die.p_in
-    point = (die.p_ace + die.p_in * die.p_out) / stop
-    return Rally(point=point, side_out=1 - point, mean_shots=1 / (1 - die.p_in))
+def rally_context(key: PositionKey) -> Hashable:
+    """What a rally may read of a position at the serve: its key without the levels and piles.
+
+    Below the advanced level no rule of a rally reads the skill track or the
+    piles (points and Play Cards come after its end); the tests check that
+    the same rally served from other levels and piles ends alike.
+    """
+    return (key[0], key[3:])
+
+
+def solve_rally(serving: BoardState) -> Rally:
+    """Walk the rally served from `serving` and solve it (see the module docstring)."""
+    index: dict[PositionKey, int] = {position_key(serving): 0}
+    states = [serving]
+    paths: list[tuple[Action, ...]] = [()]
+    inner: list[list[tuple[int, Fraction]]] = []
+    outer: list[list[tuple[int, Fraction]]] = []
+    shots: list[Fraction] = []
+    exits: dict[tuple[str, PositionKey], int] = {}
+    exit_info: list[tuple[str, tuple[Action, ...]]] = []
+    i = 0
+    while i < len(states):
+        state = states[i]
+        inner.append([])
+        outer.append([])
+        expected_shots = Fraction(0)
+        for p, action in next_moves(state):
+            after = state.clone()
+            events = after.push(action)
+            expected_shots += p * sum(1 for e in events if e.kind == EventKind.SHOT)
+            ended = next((e for e in events if e.kind == EventKind.RALLY_OVER), None)
+            key = position_key(after)
+            if ended is not None:
+                how = (str(ended["end"]), key)
+                if how not in exits:
+                    exits[how] = len(exit_info)
+                    exit_info.append((how[0], (*paths[i], action)))
+                outer[i].append((exits[how], p))
+                continue
+            j = index.get(key)
+            if j is None:
+                j = index[key] = len(states)
+                states.append(after)
+                paths.append((*paths[i], action))
+            inner[i].append((j, p))
+        shots.append(expected_shots)
+        i += 1
+    if not exit_info:
+        raise PickletableError(
+            "a rally never ends: every face of the IN/OUT/ACE die is IN, or the like"
+        )
+    solved = _solve(inner, outer, shots, len(exit_info))
+    found = tuple(
+        Exit(probability, end, actions)
+        for probability, (end, actions) in zip(solved[:-1], exit_info, strict=True)
+    )
+    return Rally(found, solved[-1], len(states))
+
+
+def _solve(
+    inner: Sequence[Sequence[tuple[int, Fraction]]],
+    outer: Sequence[Sequence[tuple[int, Fraction]]],
+    shots: Sequence[Fraction],
+    exits: int,
+) -> list[Fraction]:
+    """From position 0: P(each exit), then the expected shots; Gauss-Jordan on (I - Q)."""
+    n = len(inner)
+    width = n + exits + 1
+    rows = [[Fraction(0)] * width for _ in range(n)]
+    for i in range(n):
+        row = rows[i]
+        row[i] += 1
+        for j, p in inner[i]:
+            row[j] -= p
+        for k, p in outer[i]:
+            row[n + k] += p
+        row[-1] = shots[i]
+    for column in range(n):
+        pivot = next((r for r in range(column, n) if rows[r][column] != 0), None)
+        if pivot is None:
+            raise PickletableError("a rally never ends from some position: no exact value")
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        lead = rows[column][column]
+        top = [x / lead for x in rows[column]]
+        rows[column] = top
+        for r in range(n):
+            factor = rows[r][column]
+            if r != column and factor != 0:
+                rows[r] = [x - factor * y for x, y in zip(rows[r], top, strict=True)]
+    return rows[0][n:]
+
+
+class Planner:
+    """Rallies solved once per `rally_context` and replayed from each position at the serve."""
+
+    def __init__(self) -> None:
+        self.rallies: dict[Hashable, Rally] = {}
+        self.trees: dict[Hashable, tuple[Branch, ...]] = {}
+
+    def rally(self, serving: BoardState, key: PositionKey) -> Rally:
+        """The rally `serving` serves (solved the first time its context is met)."""
+        context = rally_context(key)
+        found = self.rallies.get(context)
+        if found is None:
+            found = self.rallies[context] = solve_rally(serving)
+        return found
+
+    def ends(self, serving: BoardState, key: PositionKey) -> list[tuple[Fraction, BoardState]]:
+        """Each way the rally from `serving` ends: (probability, position just after it).
+
+        `serving` itself is played on (it becomes one of the positions returned):
+        exits that share their first actions share the positions on the way.
+        """
+        context = rally_context(key)
+        tree = self.trees.get(context)
+        if tree is None:
+            tree = self.trees[context] = _tree(list(self.rally(serving, key).exits), 0)
+        out: list[tuple[Fraction, BoardState]] = []
+        _replay(serving, tree, out)
+        return out
+
+
+Branch = tuple[Action, Fraction | None, tuple["Branch", ...]]
+"""An action, then the exit's probability where a rally ends there, else the branches on."""
+
+
+def _tree(exits: list[Exit], depth: int) -> tuple[Branch, ...]:
+    """The exits' actions from `depth` on as a tree (exits part where their actions differ)."""
+    groups: dict[Action, list[Exit]] = {}
+    for exit_ in exits:
+        groups.setdefault(exit_.actions[depth], []).append(exit_)
+    branches: list[Branch] = []
+    for action, group in groups.items():
+        if len(group) == 1 and len(group[0].actions) == depth + 1:
+            branches.append((action, group[0].probability, ()))
+        else:
+            branches.append((action, None, _tree(group, depth + 1)))
+    return tuple(branches)
+
+
+def _replay(
+    state: BoardState, tree: tuple[Branch, ...], out: list[tuple[Fraction, BoardState]]
+) -> None:
+    """Play the tree from `state`, cloning only where it forks (the last branch takes `state`)."""
+    last = len(tree) - 1
+    for n, (action, probability, following) in enumerate(tree):
+        branch = state if n == last else state.clone()
+        branch.push(action)
+        if probability is not None:
+            out.append((probability, branch))
+        else:
+            _replay(branch, following, out)

@@ -1,23 +1,34 @@
-"""Solving the game chain: exact rationals level by level, or floats rally by rally.
+"""Solving the game chain: exact rationals, or floats rally by rally.
 
-**Beginner, exact.** Points only ever move a player up, so the level vectors
-can be taken in order of their total. Within one level vector side outs pass
-the serve round a cycle ``c_0, c_1, ..., c_{m-1}`` of the players still
-serving; entered with ``c_0`` to serve, the next point goes to ``c_j`` with
-probability ``a b^j / (1 - b^m)`` (``a`` a point, ``b = 1 - a`` a side out). One
-forward pass with `fractions.Fraction` gives the probability of every final
-position, so the win probability and each final score exactly. Every rally is
-a point with probability ``a`` whatever the state, and the game stops at a
-point, so by Wald's identity the expected number of rallies is the expected
-number of points (the sum of the final levels) divided by ``a``, and the
-expected number of shots is that times ``1 / (1 - p_in)``.
+The chain's states are the engine's positions at a serve, merged by
+`position_key`; `build_graph` walks them from the first serves (`Planner`
+gives each rally's ends, `settle` plays on to the next serve or the end).
 
-**Distribution of the number of rallies (and intermediate).** A float64
-forward propagation, rally by rally, of the probability over every
-``(levels, server, pile position)`` state, until less than `TAIL` of it is
-left unabsorbed (that remainder is reported). At intermediate a Play Card can
-move players back, so the chain has loops and this is the solver used for
-everything; for a fixed Play pile order it has no sampling error.
+**Exact.** Where the chain is small enough (`EXACT_LIMIT` level vectors) it
+is solved with `fractions.Fraction`: its strongly connected parts (at the
+beginner level, the serve going round a level vector by side outs) are taken
+in the order the points lead through them, each solved as a small linear
+system, carrying the probability forward to the final positions. Every rally
+is a point with the same probability ``a``, so by Wald's identity the expected
+number of rallies is the expected number of points (the sum of the final
+levels) divided by ``a``, and the expected number of shots is that times the
+shots per rally.
+
+**Distribution of the number of rallies (and where Play Cards loop).** A
+float64 forward propagation, rally by rally, of the probability over every
+state, until less than `TAIL` of it is left unabsorbed (that remainder is
+reported). At intermediate a Play Card can move players back, so the chain
+has long loops and this is the solver used for everything; for a fixed Play
+pile order it has no sampling error.
+
+>>> from pickletable.games.board.exact.analysis import make_variant
+>>> variant = make_variant("short track", 2, ["target=1.0"], "beginner")
+>>> graph = build_graph(variant.starts((0,)))
+>>> len(graph.keys), graph.finals
+(8, [(2, 0, 0, 0), (2, 0, 1, 0), (0, 0, 2, 0), (1, 0, 2, 0)])
+>>> (blue,) = solve_beginner(graph, (0,), exact=True)
+>>> blue.win  # the same as before the analysis walked the engine
+Fraction(198, 343)
 """
 
 from __future__ import annotations
@@ -29,14 +40,21 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from pickletable.games.board.exact.chain import Chain, Levels, team_of
+from pickletable.games.board.config import team_of
+from pickletable.games.board.exact.rally import Planner, Rally
+from pickletable.games.board.exact.walk import is_rest, settle
+from pickletable.games.board.key import PositionKey, position_key
+from pickletable.games.board.state import BoardState
+
+Levels = tuple[int, ...]
+"""The skill levels of the four seats, in spaces (seats not in play stay 0)."""
 
 TAIL = 1e-12
 """Propagation stops once less than this much probability is still in play."""
 
 MAX_RALLIES = 200_000
 EXACT_LIMIT = 5_000
-"""Beginner chains with more level vectors than this are solved in floats."""
+"""Chains with more level vectors than this are solved in floats."""
 
 
 @dataclass
@@ -58,140 +76,265 @@ class Solution:
     states: int = 0
 
 
-def level_vectors(chain: Chain) -> int:
-    """How many level vectors the chain may visit (a bound)."""
-    return int((chain.target + 1) ** len(chain.seats))
-
-
-# --- beginner: exact forward pass ---------------------------------------------
-def beginner_finals(
-    chain: Chain, point: Fraction, first: int, exact: bool = True
-) -> dict[Levels, Fraction | float]:
-    """Probability of each final position of the dice-only game (see the module docstring)."""
-    a: Fraction | float = point if exact else float(point)
-    b: Fraction | float = 1 - a
-    weights: dict[int, list[Fraction | float]] = {}
-    for m in range(1, len(chain.seats) + 1):
-        cycle_stop = 1 - b**m
-        weights[m] = [a * b**j / cycle_stop for j in range(m)]
-    zero: Fraction | float = Fraction(0) if exact else 0.0
-    buckets: dict[int, dict[Levels, dict[int, Fraction | float]]] = {
-        0: {chain.start(): {first: Fraction(1) if exact else 1.0}}
-    }
-    finals: dict[Levels, Fraction | float] = {}
-    total = 0
-    target = chain.target
-    while total in buckets:
-        for levels, entries in buckets.pop(total).items():
-            serving = [s for s in chain.seats if levels[s] < target]  # clockwise
-            m = len(serving)
-            weight = weights[m]
-            # Where a point by each server leads (computed once per level vector).
-            leads = [chain.point(levels, scorer, 0) for scorer in serving]
-            exits: list[Fraction | float] = [zero] * m
-            for start, q in entries.items():
-                p = serving.index(start)
-                for j in range(m):
-                    exits[(p + j) % m] += q * weight[j]
-            for (after, server, _), p_exit in zip(leads, exits, strict=True):
-                if server < 0:
-                    finals[after] = finals.get(after, zero) + p_exit
-                else:
-                    bucket = buckets.setdefault(total + 1, {}).setdefault(after, {})
-                    bucket[server] = bucket.get(server, zero) + p_exit
-        total += 1
-    return finals
-
-
-# --- any level: float propagation rally by rally --------------------------------
 @dataclass
 class Graph:
-    """The chain's states and where a side out or a point sends each."""
+    """The positions at a serve, and where each rally leads from each."""
 
-    keys: list[tuple[Levels, int, int]]
-    side_out: npt.NDArray[np.int64]
-    point: npt.NDArray[np.int64]
-    """Index of the next state, or ``-1 - k`` for the k-th final position."""
+    keys: list[PositionKey]
+    edges: list[list[tuple[int, Fraction]]]
+    """Per state: (index of the next state, or ``-1 - k`` for final position k; probability)."""
     finals: list[Levels]
+    winners: list[tuple[int, ...]]
+    """The winning seats of each final position."""
+    rally: Rally
+    """The rally served from the first start (below the advanced level, every rally alike)."""
+
+    @property
+    def point(self) -> Fraction:
+        """The chance of a point in a rally."""
+        return self.rally.point
 
 
-def build_graph(chain: Chain, firsts: Sequence[int]) -> Graph:
-    """Every state reachable from the start with one of `firsts` to serve (states 0, 1, ...)."""
-    keys = [(chain.start(), first, 0) for first in firsts]
-    index = {key: i for i, key in enumerate(keys)}
+def build_graph(starts: Sequence[BoardState], planner: Planner | None = None) -> Graph:
+    """Every position at a serve reachable from `starts` (states 0, 1, ... in that order).
+
+    The starts are played on (cloned first by the caller if still needed); a
+    `planner` may be shared between graphs of one variant (its rallies are the same).
+    """
+    planner = planner or Planner()
+    keys: list[PositionKey] = []
+    index: dict[PositionKey, int] = {}
+    pending: list[BoardState | None] = []
     final_index: dict[Levels, int] = {}
-    side_out: list[int] = []
-    point: list[int] = []
+    winners: list[tuple[int, ...]] = []
+    edges: list[list[tuple[int, Fraction]]] = []
 
-    def slot(key: tuple[Levels, int, int]) -> int:
+    def slot(state: BoardState) -> int:
+        key = position_key(state)
         found = index.get(key)
         if found is None:
             found = index[key] = len(keys)
             keys.append(key)
+            pending.append(state)
         return found
 
+    for start in starts:
+        slot(start)
+    rally = planner.rally(starts[0], keys[0])
     i = 0
     while i < len(keys):
-        levels, server, position = keys[i]
-        side_out.append(slot((levels, chain.next_server(levels, server), position)))
-        after, next_server, next_position = chain.point(levels, server, position)
-        if next_server < 0:
-            k = final_index.setdefault(after, len(final_index))
-            point.append(-1 - k)
-        else:
-            point.append(slot((after, next_server, next_position)))
+        state = pending[i]
+        assert state is not None
+        pending[i] = None
+        out: list[tuple[int, Fraction]] = []
+        for p, after in planner.ends(state, keys[i]):
+            for q, rest in [(p, after)] if is_rest(after) else settle(after, p):
+                outcome = rest.outcome
+                if outcome is None:
+                    out.append((slot(rest), q))
+                    continue
+                levels = tuple(rest.skill)
+                k = final_index.get(levels)
+                if k is None:
+                    k = final_index[levels] = len(winners)
+                    winners.append(outcome.winners)
+                out.append((-1 - k, q))
+        edges.append(out)
         i += 1
-    return Graph(
-        keys,
-        np.array(side_out, dtype=np.int64),
-        np.array(point, dtype=np.int64),
-        list(final_index),
-    )
+    return Graph(keys, edges, list(final_index), winners, rally)
 
 
-def propagate(graph: Graph, point: float, start: int = 0) -> tuple[list[float], list[float], float]:
+def level_vectors(starts: Sequence[BoardState]) -> int:
+    """How many level vectors the chain may visit (a bound)."""
+    rules = starts[0].rules
+    return int((rules.target_spaces + 1) ** len(rules.seats))
+
+
+# --- exact: strongly connected parts in order ------------------------------------
+def exact_finals(graph: Graph, start: int) -> dict[Levels, Fraction | float]:
+    """Probability of each final position from state `start` (see the module docstring)."""
+    mass: dict[int, Fraction] = {start: Fraction(1)}
+    finals: dict[Levels, Fraction | float] = {}
+    for part in _parts_in_order(graph, start):
+        inside = {node: n for n, node in enumerate(part)}
+        entering = [mass.pop(node, Fraction(0)) for node in part]
+        visits = _visits(graph, part, inside, entering)
+        for node, seen in zip(part, visits, strict=True):
+            for target, p in graph.edges[node]:
+                if target in inside:
+                    continue
+                flow = seen * p
+                if target < 0:
+                    levels = graph.finals[-1 - target]
+                    finals[levels] = finals.get(levels, Fraction(0)) + flow
+                else:
+                    mass[target] = mass.get(target, Fraction(0)) + flow
+    return finals
+
+
+def _visits(
+    graph: Graph, part: list[int], inside: dict[int, int], entering: list[Fraction]
+) -> list[Fraction]:
+    """Expected visits of each state of one part: x = entering + x Q (Gauss-Jordan)."""
+    m = len(part)
+    rows = [[Fraction(0)] * (m + 1) for _ in range(m)]
+    for j in range(m):
+        rows[j][j] += 1
+        rows[j][m] = entering[j]
+    for i, node in enumerate(part):
+        for target, p in graph.edges[node]:
+            into = inside.get(target)
+            if into is not None:
+                rows[into][i] -= p
+    for column in range(m):
+        pivot = next(r for r in range(column, m) if rows[r][column] != 0)
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        top = [x / rows[column][column] for x in rows[column]]
+        rows[column] = top
+        for r in range(m):
+            factor = rows[r][column]
+            if r != column and factor != 0:
+                rows[r] = [x - factor * y for x, y in zip(rows[r], top, strict=True)]
+    return [rows[j][m] for j in range(m)]
+
+
+def _parts_in_order(graph: Graph, start: int) -> list[list[int]]:
+    """The strongly connected parts reachable from `start`, each before those it leads to."""
+    order: list[list[int]] = []
+    number: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    work: list[tuple[int, int]] = [(start, 0)]
+    while work:
+        node, edge = work.pop()
+        if edge == 0:
+            number[node] = low[node] = len(number)
+            stack.append(node)
+            on_stack.add(node)
+        targets = graph.edges[node]
+        while edge < len(targets):
+            target = targets[edge][0]
+            edge += 1
+            if target < 0:
+                continue
+            if target not in number:
+                work.append((node, edge))
+                work.append((target, 0))
+                break
+            if target in on_stack:
+                low[node] = min(low[node], number[target])
+        else:
+            if low[node] == number[node]:
+                part = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    part.append(member)
+                    if member == node:
+                        break
+                order.append(part)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    order.reverse()  # Tarjan finds the parts last first
+    return order
+
+
+# --- any level: float propagation rally by rally --------------------------------
+def propagate(graph: Graph, start: int = 0) -> tuple[list[float], list[float], float]:
     """(P(final position k), P(the game lasts n rallies), mass left) from state `start`."""
+    return propagate_all(graph, [start])[0]
+
+
+@dataclass
+class _Slot:
+    """The j-th edge of every state that has one, as arrays (`propagate_all`)."""
+
+    sources: npt.NDArray[np.int64] | None
+    """The states it leaves from (``None``: every state, in order)."""
+    weights: npt.NDArray[np.float64]
+    ends: npt.NDArray[np.bool_]
+    final_ids: npt.NDArray[np.int64]
+    inner_dest: npt.NDArray[np.int64]
+
+
+def _slots(graph: Graph) -> list[_Slot]:
+    floats: dict[Fraction, float] = {}
+    slots = []
+    for j in range(max(len(out) for out in graph.edges)):
+        having = [i for i, out in enumerate(graph.edges) if len(out) > j]
+        target = np.array([graph.edges[i][j][0] for i in having], dtype=np.int64)
+        weights = [_float(floats, graph.edges[i][j][1]) for i in having]
+        ends = target < 0
+        slots.append(
+            _Slot(
+                None if len(having) == len(graph.edges) else np.array(having, dtype=np.int64),
+                np.array(weights, dtype=np.float64),
+                ends,
+                -1 - target[ends],
+                target[~ends],
+            )
+        )
+    return slots
+
+
+def _float(floats: dict[Fraction, float], probability: Fraction) -> float:
+    """`float(probability)`, converted once per distinct probability."""
+    found = floats.get(probability)
+    if found is None:
+        found = floats[probability] = float(probability)
+    return found
+
+
+def propagate_all(
+    graph: Graph, starts: Sequence[int]
+) -> list[tuple[list[float], list[float], float]]:
+    """`propagate` from each of `starts` (the edges laid out once for all)."""
     n = len(graph.keys)
-    b = 1.0 - point
-    ends = graph.point < 0
-    inner = ~ends
-    end_ids = -1 - graph.point[ends]
-    inner_dest = graph.point[inner]
-    finals = np.zeros(len(graph.finals))
-    current = np.zeros(n)
-    current[start] = 1.0
-    rallies = [0.0]
-    left = 1.0
-    while left > TAIL and len(rallies) <= MAX_RALLIES:
-        scored = point * current
-        absorbed = np.bincount(end_ids, weights=scored[ends], minlength=len(graph.finals))
-        finals += absorbed
-        rallies.append(float(absorbed.sum()))
-        moved = np.bincount(graph.side_out, weights=b * current, minlength=n)
-        moved += np.bincount(inner_dest, weights=scored[inner], minlength=n)
-        current = np.asarray(moved, dtype=np.float64)
-        left = float(current.sum())
-    return [float(x) for x in finals], rallies, left
+    width = len(graph.finals)
+    slots = _slots(graph)
+    results = []
+    for start in starts:
+        finals = np.zeros(width)
+        current = np.zeros(n)
+        current[start] = 1.0
+        rallies = [0.0]
+        left = 1.0
+        while left > TAIL and len(rallies) <= MAX_RALLIES:
+            moved = np.zeros(n)
+            absorbed = np.zeros(width)
+            for slot in slots:
+                here = current if slot.sources is None else current[slot.sources]
+                flow = here * slot.weights
+                absorbed += np.bincount(slot.final_ids, weights=flow[slot.ends], minlength=width)
+                moved += np.bincount(slot.inner_dest, weights=flow[~slot.ends], minlength=n)
+            finals += absorbed
+            rallies.append(float(absorbed.sum()))
+            current = moved
+            left = float(current.sum())
+        results.append(([float(x) for x in finals], rallies, left))
+    return results
 
 
 # --- the two levels ---------------------------------------------------------------
 def solve_beginner(
-    chain: Chain, point: Fraction, firsts: Sequence[int], exact: bool | None = None
+    graph: Graph, firsts: Sequence[int], exact: bool | None = None, vectors: int = 0
 ) -> list[Solution]:
-    """Beginner, one solution per first server.
+    """Beginner, one solution per first server (state k of `graph` for ``firsts[k]``).
 
     Exact: the Fraction pass for the values, the propagation for the distribution.
     Otherwise (past `EXACT_LIMIT` level vectors, or asked): the propagation for all.
     """
     if exact is None:
-        exact = level_vectors(chain) <= EXACT_LIMIT
-    graph = build_graph(chain, firsts)
+        exact = vectors <= EXACT_LIMIT
+    point = graph.point
     solutions = []
+    propagated = propagate_all(graph, range(len(firsts)))
     for k, first in enumerate(firsts):
-        probabilities, rallies, left = propagate(graph, float(point), k)
-        side = team_of(first)
+        probabilities, rallies, left = propagated[k]
         if exact:
-            finals = beginner_finals(chain, point, first, exact=True)
+            finals = exact_finals(graph, k)
             method = (
                 "exact rationals (Fraction): forward pass over level vectors, side-out "
                 "cycles in closed form"
@@ -203,7 +346,7 @@ def solve_beginner(
                 "(too many states for exact rationals)"
             )
         zero: Fraction | float = Fraction(0) if exact else 0.0
-        win = sum((p for lv, p in finals.items() if chain.winner(lv) == side), zero)
+        win = sum((p for lv, p in finals.items() if _won(graph, lv, first)), zero)
         mean_points = sum((p * sum(lv) for lv, p in finals.items()), zero)
         a: Fraction | float = point if exact else float(point)
         solutions.append(
@@ -222,15 +365,15 @@ def solve_beginner(
     return solutions
 
 
-def solve_order(chain: Chain, point: float, firsts: Sequence[int]) -> list[Solution]:
-    """Intermediate for the Play pile order in ``chain.deck``: float propagation."""
-    graph = build_graph(chain, firsts)
+def solve_order(graph: Graph, firsts: Sequence[int]) -> list[Solution]:
+    """Intermediate for one Play pile order: float propagation."""
+    point = float(graph.point)
     solutions = []
+    propagated = propagate_all(graph, range(len(firsts)))
     for k, first in enumerate(firsts):
-        probabilities, rallies, left = propagate(graph, point, k)
+        probabilities, rallies, left = propagated[k]
         finals: dict[Levels, Fraction | float] = dict(zip(graph.finals, probabilities, strict=True))
-        side = team_of(first)
-        win = sum(p for lv, p in finals.items() if chain.winner(lv) == side)
+        win = sum(p for lv, p in finals.items() if _won(graph, lv, first))
         # Play Cards move levels, so count rallies directly rather than through points.
         mean_rallies = sum(n * p for n, p in enumerate(rallies))
         solutions.append(
@@ -247,3 +390,12 @@ def solve_order(chain: Chain, point: float, firsts: Sequence[int]) -> list[Solut
             )
         )
     return solutions
+
+
+def winner_side(graph: Graph, levels: Levels) -> int:
+    """The side (0 or 1) that won with these final levels."""
+    return team_of(graph.winners[graph.finals.index(levels)][0])
+
+
+def _won(graph: Graph, levels: Levels, first: int) -> bool:
+    return winner_side(graph, levels) == team_of(first)
