@@ -20,42 +20,33 @@ run: $(STAMP)
 test: lint chromium services
 	$(BIN)/python -m pytest -rs
 
+# Debian packages some tests need: installed when missing and we can (as root, with
+# apt-get); otherwise say how, and those tests skip.
+# $(call debian_package,PACKAGE,COMMAND THAT SUCCEEDS WHEN IT IS THERE,WHICH TESTS)
+define debian_package
+	@if $(2); then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Debian's $(1) for $(3)..."; \
+		apt-get install -y -qq $(1) >/dev/null 2>&1 || \
+		{ apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq $(1) >/dev/null 2>&1; } || \
+		echo "Could not install $(1): run 'apt-get install -y $(1)'; $(3) will skip."; \
+	else \
+		echo "$(1) is missing and cannot be installed here: run 'sudo apt-get install -y $(1)' ($(3) skip without it)."; \
+	fi
+endef
+
 # The browser tests drive Debian's Chromium (Playwright's own download does not work
-# everywhere). Install it when missing and we can; otherwise say how, and they skip.
+# everywhere).
 CHROMIUM ?= /usr/bin/chromium
 chromium:
-	@if [ -x "$(CHROMIUM)" ]; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing Debian's chromium for the browser tests..."; \
-		apt-get install -y -qq chromium >/dev/null 2>&1 || \
-		{ apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; } || \
-		echo "Could not install chromium: run 'apt-get install -y chromium'; browser tests will skip."; \
-	else \
-		echo "Browser tests need Chromium at $(CHROMIUM): run 'sudo apt-get install -y chromium' (they skip without it)."; \
-	fi
+	$(call debian_package,chromium,[ -x "$(CHROMIUM)" ],the browser tests)
 
 # The tests against real PostgreSQL and Redis servers use the ones named by
 # PICKLETABLE_TEST_POSTGRES_URL / PICKLETABLE_TEST_REDIS_URL, else start throwaway ones
-# from the machine's initdb/pg_ctl and redis-server: install those when missing and we can.
+# from the machine's initdb/pg_ctl and redis-server.
 services:
-	@if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing Debian's postgresql for the database tests..."; \
-		apt-get install -y -qq postgresql >/dev/null 2>&1 || \
-		{ apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq postgresql >/dev/null 2>&1; } || \
-		echo "Could not install postgresql: run 'apt-get install -y postgresql'; its tests will skip."; \
-	else \
-		echo "PostgreSQL tests need initdb: run 'sudo apt-get install -y postgresql' (they skip without it)."; \
-	fi
-	@if command -v redis-server >/dev/null 2>&1; then :; \
-	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing Debian's redis-server for the Redis tests..."; \
-		apt-get install -y -qq redis-server >/dev/null 2>&1 || \
-		{ apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq redis-server >/dev/null 2>&1; } || \
-		echo "Could not install redis-server: run 'apt-get install -y redis-server'; its tests will skip."; \
-	else \
-		echo "Redis tests need redis-server: run 'sudo apt-get install -y redis-server' (they skip without it)."; \
-	fi
+	$(call debian_package,postgresql,command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1,the PostgreSQL tests)
+	$(call debian_package,redis-server,command -v redis-server >/dev/null 2>&1,the Redis tests)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
