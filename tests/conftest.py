@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 
 import pytest
 
@@ -19,18 +20,25 @@ from tests.services import (
 )
 
 
-@pytest.fixture(scope="session")
-def postgres_admin_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A PostgreSQL server's URL with the right to create databases (see `tests.services`)."""
-    named = os.environ.get(POSTGRES_ENV)
+def _service(
+    variable: str, throwaway: Callable[[], AbstractContextManager[str]], kind: str, how: str
+) -> Iterator[str]:
+    """The server named by `variable`, else a throwaway one for the run, else a skip."""
+    named = os.environ.get(variable)
     if named:
         yield named
         return
     try:
-        with throwaway_postgres() as url:
+        with throwaway() as url:
             yield url
     except ServiceMissing as missing:
-        pytest.skip(f"no PostgreSQL for this test: {missing}. To run it: {HOW_TO_POSTGRES}")
+        pytest.skip(f"no {kind} for this test: {missing}. To run it: {how}")
+
+
+@pytest.fixture(scope="session")
+def postgres_admin_url() -> Iterator[str]:
+    """A PostgreSQL server's URL with the right to create databases."""
+    yield from _service(POSTGRES_ENV, throwaway_postgres, "PostgreSQL", HOW_TO_POSTGRES)
 
 
 @pytest.fixture
@@ -42,13 +50,9 @@ def postgres_url(postgres_admin_url: str) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A Redis server's URL (see `tests.services`)."""
-    named = os.environ.get(REDIS_ENV)
-    if named:
-        yield named
-        return
-    try:
-        with throwaway_redis(tmp_path_factory.mktemp("redis")) as url:
-            yield url
-    except ServiceMissing as missing:
-        pytest.skip(f"no Redis for this test: {missing}. To run it: {HOW_TO_REDIS}")
+    """A Redis server's URL."""
+
+    def throwaway() -> AbstractContextManager[str]:
+        return throwaway_redis(tmp_path_factory.mktemp("redis"))
+
+    yield from _service(REDIS_ENV, throwaway, "Redis", HOW_TO_REDIS)

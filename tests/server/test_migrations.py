@@ -19,9 +19,10 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Engine
 
 from pickletable.core.records import replay
+from pickletable.server import Settings, create_app
 from pickletable.server.migrations import current_revision, head_revision, upgrade
 from pickletable.server.storage import Base, Storage
-from tests.server.conftest import Player, play_until
+from tests.server.conftest import TEST_LIMITS, Client, Player, new_table, play_until, start
 
 BEFORE_MIGRATIONS = Path(__file__).parent.parent / "fixtures" / "databases"
 OLD_DATABASE = BEFORE_MIGRATIONS / "before-migrations.sqlite3"
@@ -185,10 +186,7 @@ def test_servers_starting_together_on_postgresql_migrate_it_once(postgres_url: s
             engine.dispose()
 
 
-def test_a_postgresql_table_plays_to_its_end_and_replays(serve: Any, postgres_url: str) -> None:
-    from pickletable.server import Settings, create_app
-    from tests.server.conftest import TEST_LIMITS, Client, new_table, start
-
+def test_a_postgresql_table_plays_to_its_end_and_replays(postgres_url: str) -> None:
     app = create_app(Settings(database_url=postgres_url, limits=TEST_LIMITS, bot_delay=0))
     with Client(app) as client:
         made = new_table(client, "card", ["human", "bot:easy"], options={"target_score": 2})

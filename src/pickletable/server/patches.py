@@ -32,6 +32,8 @@ from typing import Any
 
 UNDIFFED = frozenset({"type", "version", "log_start", "log"})
 """Fields every message carries as they are (the log is incremental already)."""
+_MISSING = object()
+"""Not a value any view holds (so a key that appears with ``None`` counts as changed)."""
 
 
 class PatchMismatch(ValueError):
@@ -96,16 +98,3 @@ def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
         type="view", version=patch["version"], log_start=patch["log_start"], log=patch["log"]
     )
     return result
-
-
-class _Missing:
-    """Not a value any view holds (so a key that appears with ``None`` counts as changed)."""
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    def __hash__(self) -> int:
-        return 0
-
-
-_MISSING = _Missing()
