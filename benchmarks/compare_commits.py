@@ -24,17 +24,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-REPOSITORY = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when loaded by file path (tests)
+from side_by_side import Runs, compare_sides, print_ratios
+
 DEFAULT_BASE = "fda8857"
 """The commit before the code-shape work of issue #11."""
 SEARCH_BOT = "ismcts:600:heuristic"
@@ -171,29 +169,9 @@ def main() -> None:
 
 def compare(base: str, rounds: int, positions: int, seconds: float) -> None:
     """Check out `base`, run both sides `rounds` times interleaved, and print the figures."""
-    base_commit = _git("rev-parse", "--short", f"{base}^{{commit}}")
-    head_commit = _git("rev-parse", "--short", "HEAD")
-    dirty = _git("status", "--porcelain", "--", "src")
-    print(f"base {base_commit}: {_git('log', '-1', '--format=%s', base_commit)[:70]}")
-    print(f"HEAD {head_commit}: {_git('log', '-1', '--format=%s', 'HEAD')[:70]}")
-    if dirty:
-        print("note: HEAD is measured from the working tree, which has uncommitted changes in src/")
-    print(
-        f"{rounds} rounds; {positions} search positions, {seconds:g} CPU s per random-play figure"
-    )
-    results: dict[str, list[dict[str, Any]]] = {"base": [], "HEAD": []}
-    with tempfile.TemporaryDirectory(prefix="pickletable-base-") as folder:
-        worktree = Path(folder) / "base"
-        _git("worktree", "add", "--detach", "--quiet", str(worktree), base_commit)
-        try:
-            sides = {"base": worktree / "src", "HEAD": REPOSITORY / "src"}
-            for number in range(1, rounds + 1):
-                order = ["base", "HEAD"] if number % 2 else ["HEAD", "base"]
-                for side in order:
-                    results[side].append(_run_side(sides[side], positions, seconds))
-                _print_table(f"round {number}", results["base"][-1:], results["HEAD"][-1:])
-        finally:
-            _git("worktree", "remove", "--force", str(worktree))
+    what = f"{positions} search positions, {seconds:g} CPU s per random-play figure"
+    arguments = ["--positions", str(positions), "--seconds", str(seconds)]
+    results = compare_sides(Path(__file__), base, rounds, arguments, what, _print_table)
     _print_table(f"medians of {rounds} rounds", results["base"], results["HEAD"])
     for side, runs in results.items():
         for note in runs[0]["notes"]:
@@ -202,44 +180,8 @@ def compare(base: str, rounds: int, positions: int, seconds: float) -> None:
         print("note: the two sides searched different positions (the rules changed between them)")
 
 
-def _run_side(source: Path, positions: int, seconds: float) -> dict[str, Any]:
-    environment = {**os.environ, "PYTHONPATH": str(source)}
-    command = [sys.executable, str(Path(__file__).resolve()), "--child"]
-    command += ["--positions", str(positions), "--seconds", str(seconds)]
-    done = subprocess.run(command, env=environment, capture_output=True, text=True, check=False)
-    if done.returncode:
-        raise SystemExit(f"measuring {source} failed:\n{done.stderr}")
-    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
-    if Path(result["code"]) != (source / "pickletable").resolve():
-        raise SystemExit(f"measured {result['code']}, not {source}: check PYTHONPATH")
-    return result
-
-
-def _print_table(title: str, base: list[dict[str, Any]], head: list[dict[str, Any]]) -> None:
-    print(f"\n{title}")
-    paired = len(base) > 1
-    extra = f" {'paired':>8}" if paired else ""
-    print(f"  {'figure':52} {'base':>12} {'HEAD':>12} {'HEAD/base':>10}{extra}")
-    for name in base[0]["figures"]:
-        old = statistics.median(run["figures"][name] for run in base)
-        new = statistics.median(run["figures"][name] for run in head)
-        line = f"  {name:52} {old:12,.0f} {new:12,.0f} {new / old:9.2f}x"
-        if paired:
-            pairs = zip(base, head, strict=True)
-            ratios = [h["figures"][name] / b["figures"][name] for b, h in pairs]
-            line += f" {statistics.median(ratios):7.2f}x"
-        print(line)
-    if paired:
-        print("  (paired: the median of each round's own HEAD/base, less swayed by load drifting)")
-
-
-def _git(*arguments: str) -> str:
-    done = subprocess.run(
-        ["git", "-C", str(REPOSITORY), *arguments], capture_output=True, text=True, check=False
-    )
-    if done.returncode:
-        raise SystemExit(f"git {' '.join(arguments)} failed: {done.stderr.strip()}")
-    return done.stdout.strip()
+def _print_table(title: str, base: Runs, head: Runs) -> None:
+    print_ratios(title, base, head, field="figures", label="figure", width=52, number=",.0f")
 
 
 if __name__ == "__main__":

@@ -22,16 +22,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-REPOSITORY = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when loaded by file path (tests)
+from side_by_side import Runs, compare_sides, print_ratios
+
 DEFAULT_BASE = "69cf3eb"
 """The last commit whose exact analysis re-implemented the board rules (its ``chain.py``)."""
 CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
@@ -107,58 +105,14 @@ def main() -> None:
 
 def compare(base: str, rounds: int, names: list[str]) -> None:
     """Check out `base`, run both sides `rounds` times interleaved, and print the figures."""
-    base_commit = _git("rev-parse", "--short", f"{base}^{{commit}}")
-    head_commit = _git("rev-parse", "--short", "HEAD")
-    print(f"base {base_commit}: {_git('log', '-1', '--format=%s', base_commit)[:70]}")
-    print(f"HEAD {head_commit}: {_git('log', '-1', '--format=%s', 'HEAD')[:70]}")
-    if _git("status", "--porcelain", "--", "src"):
-        print("note: HEAD is measured from the working tree, which has uncommitted changes in src/")
-    print(f"{rounds} rounds; CPU seconds of analyse() per case")
-    results: dict[str, list[dict[str, Any]]] = {"base": [], "HEAD": []}
-    with tempfile.TemporaryDirectory(prefix="pickletable-base-") as folder:
-        worktree = Path(folder) / "base"
-        _git("worktree", "add", "--detach", "--quiet", str(worktree), base_commit)
-        try:
-            sides = {"base": worktree / "src", "HEAD": REPOSITORY / "src"}
-            for number in range(1, rounds + 1):
-                order = ["base", "HEAD"] if number % 2 else ["HEAD", "base"]
-                for side in order:
-                    results[side].append(_run_side(sides[side], names))
-                _print_table(f"round {number}", results["base"][-1:], results["HEAD"][-1:])
-        finally:
-            _git("worktree", "remove", "--force", str(worktree))
+    what = "CPU seconds of analyse() per case"
+    results = compare_sides(Path(__file__), base, rounds, names, what, _print_table)
     _print_table(f"medians of {rounds} rounds", results["base"], results["HEAD"])
     _print_differences(results["base"][0]["figures"], results["HEAD"][0]["figures"])
 
 
-def _run_side(source: Path, names: list[str]) -> dict[str, Any]:
-    environment = {**os.environ, "PYTHONPATH": str(source)}
-    command = [sys.executable, str(Path(__file__).resolve()), "--child", *names]
-    done = subprocess.run(command, env=environment, capture_output=True, text=True, check=False)
-    if done.returncode:
-        raise SystemExit(f"measuring {source} failed:\n{done.stderr}")
-    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
-    if Path(result["code"]) != (source / "pickletable").resolve():
-        raise SystemExit(f"measured {result['code']}, not {source}: check PYTHONPATH")
-    return result
-
-
-def _print_table(title: str, base: list[dict[str, Any]], head: list[dict[str, Any]]) -> None:
-    print(f"\n{title}")
-    paired = len(base) > 1
-    extra = f" {'paired':>8}" if paired else ""
-    print(f"  {'case':34} {'base s':>9} {'HEAD s':>9} {'HEAD/base':>10}{extra}")
-    for name in base[0]["seconds"]:
-        old = statistics.median(run["seconds"][name] for run in base)
-        new = statistics.median(run["seconds"][name] for run in head)
-        line = f"  {name:34} {old:9.3f} {new:9.3f} {new / old:9.2f}x"
-        if paired:
-            pairs = zip(base, head, strict=True)
-            ratios = [h["seconds"][name] / b["seconds"][name] for b, h in pairs]
-            line += f" {statistics.median(ratios):7.2f}x"
-        print(line)
-    if paired:
-        print("  (paired: the median of each round's own HEAD/base, less swayed by load drifting)")
+def _print_table(title: str, base: Runs, head: Runs) -> None:
+    print_ratios(title, base, head, field="seconds", label="case", width=34, number=".3f")
 
 
 def _print_differences(base: dict[str, Any], head: dict[str, Any]) -> None:
@@ -179,15 +133,6 @@ def _largest(old: Any, new: Any) -> float:
         padded = [(old + [0.0] * longest)[:longest], (new + [0.0] * longest)[:longest]]
         return max((_largest(a, b) for a, b in zip(*padded, strict=True)), default=0.0)
     return abs(float(old) - float(new))
-
-
-def _git(*arguments: str) -> str:
-    done = subprocess.run(
-        ["git", "-C", str(REPOSITORY), *arguments], capture_output=True, text=True, check=False
-    )
-    if done.returncode:
-        raise SystemExit(f"git {' '.join(arguments)} failed: {done.stderr.strip()}")
-    return done.stdout.strip()
 
 
 if __name__ == "__main__":
