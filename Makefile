@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean chromium services
+.PHONY: run test lint docs bench clean chromium services axe
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pickletable needs Python 3.11 or newer")'
@@ -16,9 +16,16 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/pickletable serve
 
-# CI runs only `make test`: it checks lint, formatting and types first.
-test: lint chromium services
-	$(BIN)/python -m pytest -rs
+# CI runs only `make test`: it checks lint, formatting, types and the docs build first,
+# then runs the tests on every core (`-n auto`; see docs/development.md).
+test: lint docs chromium services axe
+	$(BIN)/python -m pytest -rs -n auto --durations=25
+
+# axe-core for the accessibility tests (tests/browser/test_accessibility.py), at the version
+# package-lock.json pins; without npm those tests skip and say how to install it.
+axe:
+	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --silent; \
+	else echo "npm is missing: install Node.js and run 'npm ci' (the accessibility tests skip without it)."; fi
 
 # Debian packages some tests need: installed when missing and we can (as root, with
 # apt-get); otherwise say how, and those tests skip.
@@ -53,9 +60,13 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 
+# The documentation site, into site/ (open site/index.html); a broken link fails it.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
 # The one bench is the command (`pickletable bench --help`); `--peers` needs the peers extra.
 bench: $(STAMP)
 	$(BIN)/pickletable bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis site

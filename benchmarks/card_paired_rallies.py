@@ -1,4 +1,4 @@
-"""Paired rallies: what a card bot gains over `medium`, rally by rally (issue 17).
+"""Paired rallies: what a card bot gains over `medium`, rally by rally.
 
 A whole game is a noisy yes or no; a rally valued by the chance of winning the
 game afterwards (`card_win_chance`) is far less noisy, and two bots played on

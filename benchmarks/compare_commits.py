@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when loaded by 
 from side_by_side import Runs, compare_sides, print_ratios
 
 DEFAULT_BASE = "fda8857"
-"""The commit before the code-shape work of issue #11."""
+"""The commit before the first round of code-shape work."""
 SEARCH_BOT = "ismcts:600:heuristic"
 TABLES: dict[str, tuple[int, dict[str, Any]]] = {
     "board": (2, {"level": "advanced"}),

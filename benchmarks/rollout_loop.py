@@ -35,9 +35,9 @@ from pickletable.games.board.bots.value import win_chance
 from pickletable.games.board.codes import Step as BoardStep
 from pickletable.games.board.position import BoardPosition
 from pickletable.games.slam.bots.search import medium_rollout
+from pickletable.games.slam.codes import Step
 from pickletable.games.slam.observer import SlamObservation, observe
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import Step
 
 Rollout = Callable[[GameState, random.Random], object]
 

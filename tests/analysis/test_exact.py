@@ -326,3 +326,11 @@ def test_a_check_in_blocks_gives_the_same_figures_on_one_process_or_two(
     assert alone.games == shared.games == 400
     assert len(alone.rallies) == 400
     assert (alone.first_server_wins, alone.rallies) == (shared.first_server_wins, shared.rallies)
+
+
+def test_the_interval_over_three_orders_is_students_t_not_normal() -> None:
+    variant = make_variant("t", 2, ["target=2.0"], "intermediate")
+    result = analyse(variant, orders=3, seed=3)
+    low, high = result.interval([1.0, 2.0, 3.0])  # mean 2, sd 1, t(2) = 4.303
+    assert high - 2.0 == pytest.approx(4.303 / 3**0.5)
+    assert low == pytest.approx(2.0 - 4.303 / 3**0.5)

@@ -202,19 +202,14 @@ def test_the_json_validates_and_the_report_has_every_plot(tmp_path: Path) -> Non
         {"serve_after_point": "keep"},
     ]
     assert data["skill"]["games_per_pairing"] == 2
+    assert [study["baseline"] for study in data["studies"]].count(True) == 1
     page = report.read_text()
-    for plot in [
-        "lengths",
-        "seats",
-        "table-characters",
-        "table-shot_pairs",
-        "table-cards",
-        "table-rally_ends",
-        "table-serve",
-        "sweep",
-        "skill",
-    ]:
+    for plot in ["lengths", "seats", "sweep", "skill"]:
         assert f"data-plot='{plot}'" in page
+    for plot in ["characters", "shot_pairs", "cards", "rally_ends", "serve"]:
+        for value in ("rotate", "keep"):  # every value's breakdowns, labelled
+            assert f"data-plot='table-{plot}-serve_after_point-{value}'" in page
+    assert "<h2>Against the baseline</h2>" in page
     assert "http" not in page.replace("https://json-schema", "")
     assert len(table.read_text().splitlines()) == 61
 
@@ -228,7 +223,7 @@ def test_every_game_reports_its_own_breakdowns(game: str, tmp_path: Path) -> Non
     for table in result.tables():
         if table.rows:
             assert f"data-plot='table-{table.name}'" in page
-    assert len(result.findings()) >= 3
+    assert len(result.summary()) >= 3
 
 
 def test_ctrl_c_leaves_a_valid_partial_result() -> None:
@@ -264,4 +259,4 @@ def test_a_study_counts_how_its_games_end(game: str, players: int, ending: str) 
     assert payload["studies"][0]["terminations"] == {ending: 4}
     ends = next(table for table in result.tables() if table.name == "terminations")
     assert ends.rows[ending].value == 1.0
-    assert any(sentence.startswith("Games end by ") for sentence in result.findings())
+    assert any(sentence.startswith("Games end by ") for sentence in result.summary())

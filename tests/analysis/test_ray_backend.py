@@ -91,3 +91,43 @@ def test_backend_names_are_checked() -> None:
         Backend.named("dask")
     with pytest.raises(OptionError, match="--address is for --backend ray"):
         Backend.named("process", "auto")
+
+
+def _sim_on_ray(*extra: str, environment: dict[str, str] | None = None) -> tuple[int, str, float]:
+    """`pickletable sim` on Ray in a process of its own (no Ray of this one in the way)."""
+    import os
+    import subprocess
+    import time
+
+    command = [sys.executable, "-m", "pickletable.cli.main", "sim", "card", "--games", "2"]
+    started = time.monotonic()
+    done = subprocess.run(
+        [*command, "--backend", "ray", *extra],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(environment or {})},
+        timeout=60,
+    )
+    return done.returncode, done.stdout + done.stderr, time.monotonic() - started
+
+
+@needs_ray
+def test_a_wrong_address_fails_within_30_seconds_with_a_clear_message() -> None:
+    code, output, seconds = _sim_on_ray("--address", "127.0.0.1:1")
+    assert code == 2 and seconds < 30, (seconds, output)
+    assert "no Ray cluster answers at 127.0.0.1:1 (from --address)" in output
+    assert "ray start --head" in output and "Traceback" not in output
+
+
+@needs_ray
+def test_an_exported_ray_address_is_the_cluster_joined() -> None:
+    """Without --address, RAY_ADDRESS names the cluster (as for Ray's own tools)."""
+    code, output, seconds = _sim_on_ray(environment={"RAY_ADDRESS": "127.0.0.1:1"})
+    assert code == 2 and seconds < 30, (seconds, output)
+    assert "(from RAY_ADDRESS)" in output
+
+
+def test_the_help_names_the_cluster_extra_in_full() -> None:
+    result = CliRunner().invoke(app, ["sim", "--help"], env={"COLUMNS": "200"})
+    assert "pickletable[cluster]" in result.output
+    assert "RAY_ADDRESS" in result.output

@@ -8,14 +8,15 @@ from typing import Any
 
 import pytest
 
-from pickletable.analysis.collectors import TWIST_PREFIXES, collector_for
-from pickletable.analysis.recap import ENDINGS, recap
+from pickletable.analysis.collectors import collector_for
+from pickletable.analysis.recap import recap
 from pickletable.bots import bot_from_name
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
 from pickletable.core.events import Event
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
+from pickletable.games.slam.lab import TWIST_PREFIXES
 
 TABLES: dict[str, tuple[str, int, dict[str, Any]]] = {
     "board singles": ("board", 2, {"level": "advanced", "target": 2.0}),
@@ -85,7 +86,7 @@ def test_the_rallies_and_their_endings_are_those_the_lab_counts(table: str) -> N
     lab: Counter[str] = Counter()
     for key, count in collector.counters.items():
         if key.startswith(("rally_end:", "round_end:")):
-            lab[ENDINGS[key.split(":")[1]]] += count
+            lab[collector.endings[key.split(":")[1]]] += count
     rallies = recap(start, actions)["rallies"]
     assert len(rallies) == collector.rallies
     assert Counter(row["ended"] for row in rallies) == lab

@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, SlamSearchBot, bot_from_name
+from pickletable.bots import HeuristicBot, ISMCTSBot, RandomBot, bot_from_name, coaching
+from pickletable.bots.coaching import hint, odds
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.chance import sample_outcome
@@ -26,6 +27,7 @@ from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
 from pickletable.games.board.bots.hard import BoardRolloutBot
 from pickletable.games.board.position import BoardPosition
+from pickletable.games.slam.bots.search import SlamSearchBot
 from tests.bots.positions import VARIANTS, random_decisions, variant_id
 
 Variant = tuple[str, int, dict[str, Any]]
@@ -176,3 +178,24 @@ def test_ismcts_is_deterministic_for_a_seed() -> None:
     assert seat is not None
     first = [decisions(ISMCTSBot(40), state, seat, seed) for seed in range(4)]
     assert first == [decisions(ISMCTSBot(40), state, seat, seed) for seed in range(4)]
+
+
+@pytest.mark.parametrize("variant", HIDDEN, ids=variant_id)
+def test_the_live_win_chance_ignores_hidden_cards_for_a_seat_and_a_spectator(
+    variant: Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A seat's figure is the same on a re-deal of what it cannot see; a spectator's on a
+    # re-deal of every hidden card (the public view): no figure reads another seat's hand.
+    monkeypatch.setattr(coaching, "ODDS_ITERATIONS", 12)  # the same rule, a cheaper figure
+    state, other, seat = pairs(variant, 2)[-1]
+    assert odds(other, seat) == odds(state, seat)
+    public = state.resample(None, random.Random(5))
+    assert seen(public, None) == seen(state, None)
+    assert odds(public, None) == odds(state, None)
+
+
+def test_a_slam_hint_ignores_hidden_cards() -> None:
+    # (the card game's: tests/cli/test_hint.py)
+    variant = next(v for v in HIDDEN if v[0] == "slam")
+    state, other, seat = pairs(variant, 2)[-1]
+    assert hint(other, seat, {}) == hint(state, seat, {})

@@ -1,6 +1,6 @@
 """Slam's `hard` bot: what it infers from passes and plays, how it scores a round, legal play.
 
-Strength is measured by the arena (README, "Bots and the arena"), never here.
+Strength is measured by the arena (docs/performance.md, "Bot strength"), never here.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from pickletable.bots import HeuristicBot, SlamSearchBot, make_bot
+from pickletable.bots import HeuristicBot, make_bot
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
 from pickletable.core.state import CHANCE
 from pickletable.games.slam.bots.inference import constrain, excluded_cards
-from pickletable.games.slam.bots.search import game_values, medium_rollout
+from pickletable.games.slam.bots.search import SlamSearchBot, game_values, medium_rollout
 from pickletable.games.slam.bots.win_chance import win_chance
 from pickletable.games.slam.state import SlamState
 from tests.bots.positions import random_decisions

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = Path(os.environ.get("PICKLETABLE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -39,7 +40,32 @@ HOW_TO_INSTALL = (
 ROOT = Path(__file__).resolve().parents[2]
 FORMALITY_PAUSE = "0.3"
 """Seconds the test server's browsers wait before answering a formality (1.5 by default)."""
+REVIEW_BUDGET = "8"
+"""Rollouts per move the test server's post-game reviews weigh (48 by default): a rough
+review, ready in a second or two."""
+START_SECONDS = 60
+"""How long a server may take to answer after it is started (far longer than it needs
+on a quiet machine: on a busy one a start took 17 s)."""
 SCREENSHOTS = Path(os.environ.get("PICKLETABLE_SCREENSHOTS", ROOT / "build" / "screenshots"))
+
+
+def screenshot_of(page: Any, selector: str, path: Path) -> None:
+    """A screenshot of the page where the element `selector` finds is drawn.
+
+    Taken of the page clipped to the element's box, not of the element itself: a
+    view that arrives meanwhile (a seat connecting) draws the element anew, and a
+    screenshot of a replaced element fails.
+    """
+    expect(page.locator(selector)).to_be_visible()
+    # The box is read once the element drawn last has a size (a redraw may be under way).
+    box = page.wait_for_function(
+        """selector => { const e = document.querySelector(selector);
+           if (!e) return null; const r = e.getBoundingClientRect();
+           return r.width > 0 && r.height > 0
+             ? {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height} : null; }""",
+        arg=selector,
+    ).json_value()
+    page.screenshot(path=str(path), clip=box, full_page=True, animations="disabled")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -97,6 +123,7 @@ class Server:
             **os.environ,
             "PICKLETABLE_BOT_DELAY": "0.05",
             "PICKLETABLE_FORMALITY_PAUSE": FORMALITY_PAUSE,
+            "PICKLETABLE_REVIEW_BUDGET": REVIEW_BUDGET,
         }
         with self.output.open("ab") as log:
             self.process = subprocess.Popen(
@@ -114,7 +141,7 @@ class Server:
                 stderr=subprocess.STDOUT,
                 env=env,
             )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped: {self.output.read_text()}")
@@ -163,7 +190,20 @@ class Server:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """A running server of this test's own."""
-    running = Server(tmp_path / "tables.sqlite3")
+    yield from running_server(tmp_path)
+
+
+def running_server(folder: Path) -> Iterator[Server]:
+    """Start a server on a database in `folder`, yield it, stop it.
+
+    A module whose tests each open tables of their own and look only at those (whole
+    games, one page's audit) may share one server, which saves a start per test:
+
+        @pytest.fixture(scope="module")
+        def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+            yield from running_server(tmp_path_factory.mktemp("server"))
+    """
+    running = Server(folder / "tables.sqlite3")
     running.start()
     yield running
     running.stop()

@@ -118,14 +118,17 @@ def open_seat(
     table_id: str,
     token: str | None,
     viewport: dict[str, int] | None = None,
+    script: str | None = None,
 ) -> Page:
     """The table page in a browser of its own (desktop size unless told), holding `token`.
 
-    `token` None opens it as a visitor.
+    `token` None opens it as a visitor; `script` runs in the page before its own.
     """
     context = browser.new_context(viewport=viewport or DESKTOP)
     if token:
         context.add_init_script(f"localStorage.setItem('pickletable:seat:{table_id}', '{token}')")
+    if script:
+        context.add_init_script(script)
     page: Page = context.new_page()
     page.goto(f"{server.url}/table/{table_id}")
     expect(page.locator("body")).to_have_attribute("data-status", "playing")

@@ -1,9 +1,10 @@
 """The end of a game in the browser: the summary (score chart, figures, every rally), a
 rematch that waits for every person at the table, and the lobby's "My tables" with ages.
+On a 1280 x 800 laptop the end of a game shows Rematch and the summary's heading at once.
 
 The summary's screenshots at desktop and phone width (``summary.png``,
 ``summary-phone.png``) go to ``build/screenshots/``; with ``PICKLETABLE_DOCS_SCREENSHOTS=1``
-also to ``docs/screenshots/`` for the README (so that a test run leaves the repository
+also to ``docs/screenshots/`` for the docs (so that a test run leaves the repository
 as it was unless asked).
 """
 
@@ -19,6 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT, SCREENSHOTS, Server
+from tests.browser.test_phone import the_end_is_in_view
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -89,12 +91,20 @@ def test_the_end_of_a_game_shows_the_score_chart_the_figures_and_every_rally(
     figures = section.locator("#player-figures")
     expect(figures).to_contain_text("Dink Shots laid down")
     expect(figures).to_contain_text("Ann")
+    # Each side is named with who played it, without brackets inside brackets.
+    expect(section.locator(".chart-legend li")).to_have_text(["North: Ann", "South: bot (medium)"])
     expect(section.locator(".game-figures")).to_contain_text("Lead changes")
 
+    # On a laptop's screen the end shows whose win and Rematch above the fold.
+    the_end_is_in_view(page)
     shoot(section, "summary")
     phone = page_for(browser, server, table_id, token, PHONE)
     phone_section = phone.locator("#game-summary")
     expect(phone_section.locator("#rally-table")).to_be_attached()
+    # A bot's level fits its narrow column whole ("medium", not "mediu" and "m").
+    expect(phone_section.locator("#player-figures thead th").nth(2)).to_have_text(
+        "South bot medium", use_inner_text=True
+    )
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide at phone width"
     shoot(phone_section, "summary-phone")

@@ -1,4 +1,4 @@
-"""The lobby's new-table form: sensible seats for someone who opens it alone."""
+"""The lobby's new-table form: sensible seats for someone who opens it alone, options in words."""
 
 from __future__ import annotations
 
@@ -36,4 +36,18 @@ def test_a_table_made_with_the_defaults_can_start_at_once(browser: Any, server: 
     expect(page.locator(".court-banner")).to_have_text(
         "Not started: Ann has joined · waiting for Start"
     )
+    page.close()
+
+
+def test_the_options_read_like_the_forms_other_labels(browser: Any, server: Server) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/?game=card")
+    page.click("#options-box summary")
+    expect(page.locator("label[for=opt-target_score]")).to_have_text("Target score")
+    # Each tip names an option as the form spells it, never its id.
+    expect(page.locator("#game-note")).to_contain_text("a lower target score")
+    for game in server.get("/api/games"):
+        page.select_option("#game", game["id"])
+        for text in page.locator(".option label, .option small, #game-note").all_inner_texts():
+            assert text[:1].isupper() and "_" not in text, (game["id"], text)
     page.close()

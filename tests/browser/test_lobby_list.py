@@ -6,7 +6,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS, Server
+from tests.browser.conftest import SCREENSHOTS, Server, screenshot_of
 
 
 def test_a_full_table_not_yet_started_is_ready_to_start_not_0_seats_free(
@@ -27,5 +27,5 @@ def test_a_full_table_not_yet_started_is_ready_to_start_not_0_seats_free(
     page.goto(server.url)
     for table_id, badge in badges.items():
         expect(page.locator(f'a[href="/table/{table_id}"] .badge')).to_have_text(badge)
-    page.locator("#tables").screenshot(path=str(SCREENSHOTS / "lobby-tables.png"))
+    screenshot_of(page, "#tables", SCREENSHOTS / "lobby-tables.png")
     page.close()

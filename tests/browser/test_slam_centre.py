@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from pickletable.core.state import GameState
 from pickletable.games.slam.state import SlamState
-from tests.browser.conftest import SCREENSHOTS, Server
+from tests.browser.conftest import SCREENSHOTS, Server, screenshot_of
 from tests.browser.staging import PHONE, open_seat, random_moves, stage_table
 
 
@@ -44,8 +44,10 @@ def test_every_centre_card_shows_its_label(
     )
     table = stage_table(server, "slam", ["human:Ann", "human:Bob", "human:Cy"], moves)
     page = open_seat(browser, server, table.id, table.tokens[0], viewport)
+    # The view that says Ann is here comes after the first: it draws the felt anew.
+    expect(page.locator(".seat.mine .presence")).to_have_text("here")
     expect(page.locator(".centre-pile .card")).to_have_count(8)
     expect(page.locator(".centre-pile")).to_contain_text("DRAW TWO")
     assert page.evaluate(HIDDEN_WORDS) == [0] * 7
     name = "slam-centre" + ("-phone" if viewport else "")
-    page.locator(".felt").screenshot(path=str(SCREENSHOTS / f"{name}.png"), animations="disabled")
+    screenshot_of(page, ".felt", SCREENSHOTS / f"{name}.png")

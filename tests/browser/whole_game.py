@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,8 +49,12 @@ def play_whole_game(
     *,
     seed: int = 16,
     storage: dict[str, str] | None = None,
+    viewport: dict[str, int] = DESKTOP,
+    look: Callable[[Page], None] | None = None,
 ) -> Played:
-    """Play one whole game as the person in seat 0; `storage` is set in localStorage first."""
+    """Play one whole game as the person in seat 0; `storage` is set in localStorage first.
+
+    `look` is called with the page at every prompt shown to the person and at the end."""
     made = server.post(
         "/api/tables",
         {
@@ -61,7 +66,7 @@ def play_whole_game(
         },
     )
     table_id, token = made["table"]["id"], made["token"]
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=viewport)
     kept = {f"pickletable:seat:{table_id}": token, **(storage or {})}
     script = "".join(f"localStorage.setItem({k!r}, {v!r});" for k, v in kept.items())
     context.add_init_script(script)
@@ -86,6 +91,8 @@ def play_whole_game(
         if page.locator("#actions button.action").count() != count:
             continue  # the view changed while we counted: look again
         played.shown.append(count)
+        if look is not None:
+            look(page)
         if count == 1:
             played.lone.append(str(buttons.first.get_attribute("data-action")))
         try:
@@ -98,4 +105,6 @@ def play_whole_game(
             arg=step,
             timeout=10_000,
         )
+    if look is not None:
+        look(page)
     return played

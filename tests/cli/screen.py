@@ -60,11 +60,12 @@ def play_to_prompt(
     layout: Layout = Layout.AUTO,
     width: int = 80,
     height: int = 24,
+    show_odds: bool = False,
     **table: Any,
 ) -> tuple[str, TerminalGame]:
     """The window at the prompt after the last answer, and the game (to read its record)."""
     window = ScriptedWindow(answers, width=width, height=height)
     config = build_table(game, seats=seats, **table)
-    terminal = TerminalGame(config, window, seed=seed, layout=layout)
+    terminal = TerminalGame(config, window, seed=seed, layout=layout, show_odds=show_odds)
     terminal.play()
     return window.at_prompt, terminal

@@ -20,7 +20,6 @@ from tests.games.card.helpers import NORTH, SOUTH, start, turn
 from tests.games.card.test_rally import JUNK_A
 
 CARD_AFTER_A_DRAW = """\
-  (more happened above: 'log' shows it)
 Rally 1: North 0, South 0 (first to 11 by 2); South serves
 Cards: North 7, South 7
 Draw pile: 37 cards   Discard pile: 5 (the only card)
@@ -31,6 +30,7 @@ North to draw from the draw pile or take the 5 from the discard pile
  2.  Take the 5 from the discard pile  [take 5]
 North, your move > 1
   North draws from the draw pile.
+  You draw the Smash.
 Rally 1: North 0, South 0 (first to 11 by 2); South serves
 Cards: North 8, South 7
 Draw pile: 36 cards   Discard pile: 5 (the only card)
@@ -57,7 +57,7 @@ Blue's Skill Cards: [IN, Dink] [IN, Dink] [ACE]
 Blue's Strategy Cards: [Volley] [Lob] [Drop]
 Blue to hit the return of serve
  1.  Roll both dice  [roll]
-Blue, your move > 1
+Blue, your move (Enter: 1) > 1
   Blue returns the serve: IN, Drive.
 Yellow (bot): Play Skill Card IN, Smash instead of rolling
   Yellow plays the Skill Card IN, Smash.
@@ -100,7 +100,9 @@ Player 1 to play on 4 (4 or 5)
 Player 1, your move >"""
 
 
-def test_card_game_at_80x24_shows_the_draw_above_a_short_status_and_one_line_per_card() -> None:
+def test_card_game_at_80x24_names_the_card_drawn_above_a_short_status_and_one_line_per_card() -> (
+    None
+):
     screen, _ = play_to_prompt("card", ["1"], seats="human,bot:easy", seed=3)
     assert screen == CARD_AFTER_A_DRAW
 
@@ -153,7 +155,7 @@ def test_board_draws_the_whole_table_at_any_prompt_and_asks_again() -> None:
     screen, terminal = play_to_prompt("card", ["board"], seats="human,bot:easy", seed=3)
     assert "North, your move > board" in screen
     after = screen.split("North, your move > board")[1]
-    assert "Your hand — North" in after and "Table" in after
+    assert "Your hand — North" in after and "On the table" in after
     assert after.rstrip().endswith("North, your move >")
     assert after.count("1.  Draw from the draw pile") == 1  # the menu again, under the board
     assert [step["action"] for step in terminal.recorder.steps if step["by"] == 0] == []

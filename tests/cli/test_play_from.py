@@ -13,7 +13,14 @@ from tests.cli.scripted import run
 def test_a_saved_game_goes_on_at_its_last_step_with_its_options(tmp_path: Path) -> None:
     stopped, finished = tmp_path / "stopped.json", tmp_path / "finished.json"
     code, _ = run(
-        "play", "board", "--level", "beginner", "--seed", "3", input=f"serve\nquit\n{stopped}\n"
+        "play",
+        "board",
+        "--level",
+        "beginner",
+        "--seed",
+        "3",
+        "--no-roll-for-me",
+        input=f"serve\nquit\n{stopped}\n",
     )
     assert code == 0
     before = load_record(stopped)
@@ -30,8 +37,19 @@ def test_a_saved_game_goes_on_at_its_last_step_with_its_options(tmp_path: Path) 
 
 def test_a_saved_game_keeps_its_seats_unless_told_otherwise(tmp_path: Path) -> None:
     stopped = tmp_path / "stopped.json"
-    run("play", "board", "--seats", "human:Ann,bot:easy", "--seed", "3", input=f"quit\n{stopped}\n")
-    code, output = run("play", "board", "--from", str(stopped), input="quit\n\n")
+    run(
+        "play",
+        "board",
+        "--seats",
+        "human:Ann,bot:easy",
+        "--seed",
+        "3",
+        "--no-roll-for-me",
+        input=f"quit\n{stopped}\n",
+    )
+    code, output = run(
+        "play", "board", "--from", str(stopped), "--no-roll-for-me", input="quit\n\n"
+    )
     assert code == 0 and "(Ann), your move" in output
 
 

@@ -30,7 +30,7 @@ def test_a_record_made_under_other_rules_that_stops_replaying_is_explained_in_on
     assert output.startswith(
         f"{tmp_path / 'my-game.json'}: made by pickletable 0.1.0 under Pickleball Board Game "
         f"rules 1; these are Pickleball Board Game rules {BOARD.rules_version}, under which "
-        f'its step 4 ({action}) plays out differently: "produced '
+        f'its step 4 ({action}) plays out differently: "an extra character event"'
     )
     assert output.count("\n") == 1
 
@@ -52,7 +52,7 @@ def test_a_damaged_record_of_this_version_keeps_the_plain_error(tmp_path: Path) 
     record = recorded_game()
     record["steps"][3]["events"] = []
     code, output = run("replay", str(saved(tmp_path, record)))
-    assert code == 2 and "record does not replay: action 4 " in output
+    assert code == 2 and "does not replay: its step 4 " in output
 
 
 def test_a_new_record_names_its_rules_and_an_older_one_counts_as_rules_1(tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.cli.scripted import run
@@ -129,3 +131,59 @@ def test_names_with_spaces_or_brackets_are_just_names() -> None:
 def test_options_it_cannot_honour_are_refused() -> None:
     code, out = run("score", "card", "-o", "content=my-box.toml")
     assert code == 2 and "takes only target_score and win_by, not content" in " ".join(out.split())
+
+
+WINNING_RALLY = "Ann\n1 2 3 4 5 6 pickler\n\n"
+"""Ann lays down a complete hand with a Pickler: 2 points, enough with --option target_score=2."""
+
+
+def test_the_winning_rally_can_be_taken_back_before_the_game_ends() -> None:
+    script = WINNING_RALLY + "undo\nnone\n\nquit\n"
+    code, out = run(
+        "score",
+        "card",
+        "--names",
+        "Ann,Bob",
+        "-o",
+        "target_score=2",
+        "-o",
+        "win_by=1",
+        input=script,
+    )
+    assert code == 0, out
+    assert "Ann won, 2 to 0." in out
+    assert "Type undo to take that rally back, or press Enter to finish: " in out
+    assert "Took the last rally back." in out
+    assert "Stopped. Ann 0, Bob 0; Ann serves." in out
+
+
+def test_the_example_of_a_hand_line_uses_the_names_at_the_table() -> None:
+    code, out = run("score", "card", "--names", "Ann,Bob", input="none\n1 2 3\n\nquit\n")
+    assert code == 0
+    assert "Write the player, a colon, then the cards: Ann: 1 2 3 ..." in out
+    assert "South" not in out
+
+
+def test_a_hand_line_may_leave_out_the_colon_after_a_name() -> None:
+    code, out = run(
+        "score", "card", "--names", "Ann,Bob", input="none\nBob 1 5 9 dink 2 4 8\n\nquit\n"
+    )
+    assert code == 0
+    assert "Bob: 1 (Bob: Dink Shot 1)" in out
+
+
+def test_a_session_kept_with_save_goes_on_with_from(tmp_path: Path) -> None:
+    path = tmp_path / "session.json"
+    script = "Ann\n1 2 3 4 5 6 pickler\n\nquit\n"
+    code, out = run("score", "card", "--names", "Ann,Bob", "--save", str(path), input=script)
+    assert code == 0 and path.exists(), out
+    code, out = run("score", "card", "--from", str(path), input="quit\n")
+    assert code == 0
+    assert "Rally 2. Ann 2, Bob 0; Ann serves." in out
+
+
+def test_from_refuses_a_file_that_is_not_a_session(tmp_path: Path) -> None:
+    path = tmp_path / "other.json"
+    path.write_text("{}")
+    code, out = run("score", "card", "--from", str(path))
+    assert (code, out) == (2, "error: not a saved scorekeeping session\n")

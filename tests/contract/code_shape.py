@@ -11,7 +11,7 @@ by that state, is no cycle.
 from __future__ import annotations
 
 import ast
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parents[2] / "src"
@@ -43,15 +43,29 @@ def dotted(path: Path, source: Path = SOURCE) -> str:
     return ".".join(parts)
 
 
-def import_graph(package: Path, source: Path = SOURCE) -> dict[str, set[str]]:
-    """Which of a package's modules each of its modules imports (runtime imports only)."""
+def is_kit(module: str) -> bool:
+    """Whether a module is a game's kit (``pickletable.games.<id>.kit``) or what the kits
+    share (``pickletable.games.kit``)."""
+    parts = module.split(".")
+    return parts[:2] == ["pickletable", "games"] and len(parts) in (3, 4) and parts[-1] == "kit"
+
+
+def import_graph(
+    package: Path, source: Path = SOURCE, *, module_level_only: Callable[[str], bool] = bool
+) -> dict[str, set[str]]:
+    """Which of a package's modules each of its modules imports (runtime imports only).
+
+    For the modules `module_level_only` picks, an import inside a function does not
+    count: a game kit's factories import the outer layers they build from, when called.
+    """
     names = {dotted(path, source): path for path in sorted(package.rglob("*.py"))}
     graph: dict[str, set[str]] = {}
     for name, path in names.items():
         tree = ast.parse(path.read_text(), str(path))
         is_package = path.name == "__init__.py"
         targets: set[str] = set()
-        for imported in _runtime_imports(tree, name, is_package, names):
+        deferred = module_level_only is bool or not module_level_only(name)
+        for imported in _runtime_imports(tree, name, is_package, names, deferred):
             if imported in names and imported != name:
                 targets.add(imported)
         graph[name] = targets
@@ -94,13 +108,14 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def _runtime_imports(
-    tree: ast.Module, module: str, is_package: bool, known: Container[str]
+    tree: ast.Module, module: str, is_package: bool, known: Container[str], deferred: bool = True
 ) -> Iterator[str]:
-    """The modules a module imports, skipping ``if TYPE_CHECKING:`` blocks.
+    """The modules a module imports, skipping ``if TYPE_CHECKING:`` blocks (and, unless
+    `deferred`, the imports inside functions).
 
     ``from a.b import c`` imports the module ``a.b.c`` if there is one, else a name of ``a.b``.
     """
-    for node in _walk_runtime(tree):
+    for node in _walk_runtime(tree, deferred):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name
@@ -111,18 +126,21 @@ def _runtime_imports(
                 yield submodule if submodule in known else base
 
 
-def _walk_runtime(node: ast.AST) -> Iterator[ast.AST]:
+def _walk_runtime(node: ast.AST, deferred: bool = True) -> Iterator[ast.AST]:
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.If) and _is_type_checking(child.test):
-            yield from (n for branch in child.orelse for n in _walk_runtime_with(branch))
+            for branch in child.orelse:
+                yield from _walk_runtime_with(branch, deferred)
+            continue
+        if not deferred and isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         yield child
-        yield from _walk_runtime(child)
+        yield from _walk_runtime(child, deferred)
 
 
-def _walk_runtime_with(node: ast.AST) -> Iterator[ast.AST]:
+def _walk_runtime_with(node: ast.AST, deferred: bool) -> Iterator[ast.AST]:
     yield node
-    yield from _walk_runtime(node)
+    yield from _walk_runtime(node, deferred)
 
 
 def _is_type_checking(test: ast.expr) -> bool:

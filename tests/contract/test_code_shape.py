@@ -1,7 +1,9 @@
-"""Code shape (issue #11): no module over 600 lines, no import cycle inside a game package.
+"""Code shape: no module over 600 lines, no import cycle inside a game package or the package.
 
 An import under ``if TYPE_CHECKING:`` does not count towards a cycle; a
-deferred import inside a function does (see `tests.contract.code_shape`).
+deferred import inside a function does (see `tests.contract.code_shape`),
+but for a game kit's factories: they import the outer layers they build
+from (the lab, the bots) when called, the one way a game plugs into them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from tests.contract.code_shape import (
     cycles,
     game_packages,
     import_graph,
+    is_kit,
     line_count,
     modules,
 )
@@ -53,7 +56,17 @@ def test_no_module_is_over_the_line_budget(path: Path) -> None:
 
 @pytest.mark.parametrize("package", [_package_param(path) for path in game_packages()])
 def test_a_game_package_has_no_import_cycle(package: Path) -> None:
-    assert cycles(import_graph(package)) == []
+    assert cycles(import_graph(package, module_level_only=is_kit)) == []
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    assert cycles(import_graph(PACKAGE, module_level_only=is_kit)) == []
+
+
+def test_only_game_kits_may_import_outer_layers_when_called() -> None:
+    assert is_kit("pickletable.games.card.kit") and is_kit("pickletable.games.kit")
+    assert not is_kit("pickletable.games.card.kit_helpers")
+    assert not is_kit("pickletable.core.kit")
 
 
 def test_the_cycle_finder_finds_a_cycle_and_ignores_a_chain() -> None:

@@ -1,5 +1,5 @@
-"""The PettingZoo environments: PettingZoo's own API and seed tests, rewards, formalities,
-rendering and refusals."""
+"""The PettingZoo environments: PettingZoo's own API, seed and render tests over every table
+size, agent names, rewards, formalities, rendering and refusals."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pettingzoo
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from pickletable.envs import IllegalEnvActionError, PickletableAEC, board_v0, card_v0, slam_v0
 
@@ -18,9 +18,13 @@ MAIN_VARIANTS = [
     (board_v0, {"players": 4, "level": "beginner"}),
     (card_v0, {"players": 2, "target_score": 3}),
     (card_v0, {"players": 3, "target_score": 3}),
+    (card_v0, {"players": 4, "target_score": 3}),
     (slam_v0, {"players": 3}),
     (slam_v0, {"players": 4, "doubles": True}),
+    (slam_v0, {"players": 5, "tokens_to_win": 1}),
+    (slam_v0, {"players": 6, "tokens_to_win": 1}),
 ]
+"""Every table size of every game (and the doubles table)."""
 IDS = [f"{module.__name__.rsplit('.', 1)[-1]}-{kwargs}" for module, kwargs in MAIN_VARIANTS]
 
 
@@ -35,6 +39,39 @@ def test_pettingzoo_api_test_passes(module: Any, kwargs: dict[str, Any]) -> None
 @pytest.mark.parametrize(("module", "kwargs"), MAIN_VARIANTS, ids=IDS)
 def test_pettingzoo_seed_test_passes(module: Any, kwargs: dict[str, Any]) -> None:
     seed_test(lambda: module.env(**kwargs), num_cycles=40)
+
+
+@pytest.mark.parametrize(("module", "kwargs"), MAIN_VARIANTS, ids=IDS)
+def test_pettingzoo_render_test_passes(module: Any, kwargs: dict[str, Any]) -> None:
+    render_test(lambda render_mode: module.env(render_mode=render_mode, **kwargs))
+
+
+def test_raw_env_is_a_class_with_class_level_metadata() -> None:
+    for module in (board_v0, card_v0, slam_v0):
+        assert isinstance(module.raw_env, type) and issubclass(module.raw_env, PickletableAEC)
+        metadata = module.raw_env.metadata
+        assert metadata["name"] == module.__name__.rsplit(".", 1)[-1]
+        assert metadata["render_fps"] > 0 and metadata["is_parallelizable"] is False
+        assert set(metadata["render_modes"]) == {"ansi", "human", "rgb_array"}
+        assert module.env().metadata["name"] == metadata["name"]
+
+
+def test_agents_are_numbered_in_turn_order_whatever_the_engine_seats() -> None:
+    env = card_v0.raw_env(players=2)  # the singles table seats North 0 and South 2
+    env.reset(seed=0)
+    assert env.possible_agents == ["player_0", "player_1"]
+    assert env.seat_of == {"player_0": 0, "player_1": 2}
+    assert env.agent_of == {0: "player_0", 2: "player_1"}
+    assert {agent: info["seat"] for agent, info in env.infos.items()} == env.seat_of
+    assert env.seat_of[env.agent_selection] == env.table.state.current_player
+
+
+def test_rgb_array_draws_the_terminal_view() -> None:
+    env = card_v0.env(render_mode="rgb_array")
+    env.reset(seed=3)
+    image = env.render()
+    assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+    assert image.min() == 0 and image.max() == 255  # black text on white
 
 
 def _play(env: PickletableAEC, seed: int) -> dict[str, float]:
@@ -52,15 +89,21 @@ def _play(env: PickletableAEC, seed: int) -> dict[str, float]:
     return totals
 
 
-def test_the_winning_side_gets_one_and_every_other_seat_minus_one() -> None:
+def test_rewards_are_zero_sum_by_default_the_losers_sharing_minus_one() -> None:
     totals = _play(slam_v0.raw_env(players=3, tokens_to_win=1), seed=5)
-    assert sorted(totals.values()) == [-1.0, -1.0, 1.0]
-
-
-def test_zero_sum_scales_the_losers_share() -> None:
-    totals = _play(slam_v0.raw_env(players=3, tokens_to_win=1, zero_sum=True), seed=5)
     assert sorted(totals.values()) == [-0.5, -0.5, 1.0]
     assert sum(totals.values()) == 0.0
+
+
+@pytest.mark.parametrize(("module", "kwargs"), MAIN_VARIANTS, ids=IDS)
+def test_every_table_size_sums_to_zero(module: Any, kwargs: dict[str, Any]) -> None:
+    totals = _play(module.raw_env(**kwargs), seed=1)
+    assert abs(sum(totals.values())) < 1e-9 and max(totals.values()) == 1.0
+
+
+def test_without_zero_sum_the_winning_side_gets_one_and_every_other_seat_minus_one() -> None:
+    totals = _play(slam_v0.raw_env(players=3, tokens_to_win=1, zero_sum=False), seed=5)
+    assert sorted(totals.values()) == [-1.0, -1.0, 1.0]
 
 
 def _rewards_before_the_end(env: PickletableAEC, seed: int) -> list[float]:

@@ -11,7 +11,7 @@ import pytest
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
 from pickletable.envs import encoding_for
-from pickletable.envs.encoding import Encoding, UnencodedActionError
+from pickletable.envs.encoding import Encoding, Scales, UnencodedActionError, Writer
 from tests.contract.variants import VARIANTS, Variant
 
 DECISIONS = 400
@@ -111,3 +111,17 @@ def test_the_card_table_reads_as_documented() -> None:
         "discard 1 lay",
         "discard dink lay",
     ]
+
+
+def test_a_counts_block_is_each_names_count_over_its_scale_clipped_to_one() -> None:
+    names = {"a": 0, "b": 1, "c": 2, "d": 3}
+    rng = random.Random(3)
+    for _ in range(50):
+        items = [rng.choice("abcdx") for _ in range(rng.randrange(12))]
+        scales = [rng.choice([0.0, 1.0, 2.0, 3.0, 7.0]) for _ in names]
+        writer = Writer(6)
+        writer.flag(True)
+        writer.counts(items, names, Scales(scales))
+        expected = [min(items.count(name) / max(scales[i], 1.0), 1.0) for name, i in names.items()]
+        np.testing.assert_allclose(writer.values[1:5], expected, rtol=1e-12)
+        assert (writer.values[0], writer.values[5], writer.at) == (1.0, 0.0, 5)

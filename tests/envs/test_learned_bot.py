@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from pickletable.bots import bot_from_name, make_bot
@@ -47,3 +48,29 @@ def test_a_policy_for_another_game_or_no_policy_is_refused(tmp_path: Path) -> No
         bot_from_name(f"learned:{path}", "card")
     with pytest.raises(SeatError, match="not a policy"):
         bot_from_name(f"learned:{tmp_path / 'missing.npz'}", "card")
+
+
+class FirstLegal:
+    """A policy of another format, brought by a factory: the first action the mask allows."""
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> int:
+        return int(np.flatnonzero(mask)[0])
+
+
+def first_legal(game_id: str) -> FirstLegal:
+    return FirstLegal()
+
+
+def test_a_policy_factory_named_by_module_plays_a_whole_game_in_the_arena() -> None:
+    state = get_game("slam").new_game(3)
+    spec = "learned:tests.envs.test_learned_bot:first_legal"
+    bots = {seat: bot_from_name(spec, "slam") for seat in state.seats}
+    run_match(state, bots, random.Random(2))
+    assert state.is_over
+
+
+def test_an_unknown_policy_format_is_refused_with_the_forms_that_load(tmp_path: Path) -> None:
+    with pytest.raises(SeatError, match=r"not a known policy format \(files: .npz"):
+        bot_from_name(f"learned:{tmp_path / 'ppo.zip'}", "card")
+    with pytest.raises(SeatError, match="no policy factory there"):
+        bot_from_name("learned:tests.envs.no_such_module:make", "card")

@@ -16,6 +16,7 @@ QUIET_LIMITS = {
     "messages_per_second": 1000,
     "tables_per_minute": 1000,
     "connections_per_address": 1000,
+    "http_connections_per_address": 1000,
 }
 """Test clients are quicker than people: the limits not under test are raised."""
 

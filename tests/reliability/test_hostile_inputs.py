@@ -169,7 +169,7 @@ BAD_TABLES: list[tuple[dict[str, Any], str]] = [
     ({"game": "board", "options": {"step": "nan"}}, "finite"),
     ({"game": "board", "options": {"target": "inf"}}, "finite"),
     ({"game": "board", "options": {"step": "-Infinity"}}, "finite"),
-    ({"game": "board", "name": "A" * 100_000}, "at most 24 characters"),
+    ({"game": "board", "name": "A" * 50_000}, "at most 24 characters"),  # under the body limit
     ({"game": "board", "name": "A" * 30}, "at most 24 characters"),
     ({"game": "board", "name": "Ann\u202eevil"}, "invisible"),
     ({"game": "board", "name": "Ann\x00"}, "control"),

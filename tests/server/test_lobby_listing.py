@@ -167,3 +167,19 @@ def wait_for_the_deal(client: Client, table_id: str) -> None:
     while not client.get(f"/api/tables/{table_id}").json()["steps"]:
         assert time.monotonic() < deadline, "the deal did not happen"
         time.sleep(0.01)
+
+
+def test_an_abandoned_table_of_bots_only_leaves_the_list_after_its_idle_time(
+    serve: Any,
+) -> None:
+    clock = Clock()
+    idle = Limits().lobby_bots_seconds
+    assert idle < STALE_WAITING_SECONDS
+    with serve(now=clock) as client:
+        bots = new_table(client, "card", ["bot:easy", "bot:easy"], sit=False)["table"]["id"]
+        people = new_table(client, "card", ["human", "human"])["table"]["id"]
+        clock.advance(idle)
+        assert {bots, people} <= set(listed(client))
+        clock.advance(1)
+        assert bots not in listed(client) and people in listed(client)
+        assert client.get(f"/api/tables/{bots}").status_code == 200  # its link still works

@@ -141,17 +141,12 @@ def test_a_card_only_one_seat_may_see_is_named_in_its_log_alone(client: Client) 
 
         # Play on until Player 1 has drawn or discarded a card face down.
         play_until([first, second], stop=lambda moves: moves >= 6 and player_1_saw_a_secret())
-        # Bots may still be moving: wait until the table waits for a person, so that
-        # every step below has reached every socket.
-        seen = -1
-        while seen != len(table.steps):
-            seen = len(table.steps)
-            time.sleep(0.2)
-            for player in (first, second, spectator):
-                player.current()
+        # The bot plays on meanwhile (and after the sockets close): judge the steps
+        # every socket has been sent, not the table's steps at some later moment.
+        steps = steps_every_socket_saw(table, [first, second, spectator])
     state = table.game.new_game(table.players, table.options, table.content)
     secret_lines = set()
-    for step in table.steps:
+    for step in steps:
         for event in state.apply(Action.from_text(step.action)):
             if event.secret is not None and event.visible_to == (0,):
                 line = table.game.presenter.describe(state, event.for_seat(0))
@@ -234,6 +229,34 @@ def test_a_seat_gone_past_the_grace_time_can_be_handed_over_by_another(
         assert answer.status_code == 204
 
 
+def test_an_away_seat_says_how_long_until_it_may_be_handed_over(serve: Any) -> None:
+    with serve(grace_seconds=0.8) as client:
+        table_id, made, joined = seated_pair(client, "board")
+        bob = joined["seat"]
+
+        def wait() -> float:
+            seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+            return float(next(seat for seat in seats if seat["seat"] == bob)["hand_over_in"])
+
+        left = wait()
+        assert 0 < left <= 0.8
+        early = client.post(
+            f"/api/tables/{table_id}/seats/{bob}/bot",
+            json={},
+            headers={"X-Seat-Token": made["token"]},
+        )
+        assert early.status_code == 409
+        assert "possible in" in early.json()["detail"]
+        time.sleep(left + 0.05)
+        assert wait() == 0
+        answer = client.post(
+            f"/api/tables/{table_id}/seats/{bob}/bot",
+            json={},
+            headers={"X-Seat-Token": made["token"]},
+        )
+        assert answer.status_code == 204
+
+
 def test_the_turn_clock_plays_for_a_seat_that_does_not_move(serve: Any) -> None:
     # The full track: Yellow cannot win before Blue is ever asked to move. The clock
     # runs out when the test says so, not after real seconds.
@@ -282,3 +305,19 @@ def test_the_record_waits_for_the_end_of_the_game(client: Client) -> None:
     answer = client.get(f"/api/tables/{table_id}/record")
     assert answer.status_code == 409
     assert "once the game is over" in answer.json()["detail"]
+
+
+def steps_every_socket_saw(table: Any, players: list[Player], seconds: float = 30.0) -> list[Any]:
+    """The table's steps up to one that every player's latest view shows (its log with it).
+
+    Waiting for the table to look quiet for a while is not enough: a bot thinking
+    on a loaded machine looks the same as a table waiting for a person.
+    """
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        shown = {player.current().get("step") for player in players}
+        steps = list(table.steps)
+        if shown == {len(steps)}:
+            return steps
+        time.sleep(0.01)
+    raise AssertionError(f"the sockets' views did not catch up within {seconds} s")

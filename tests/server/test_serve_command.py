@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import uvicorn
 from typer.testing import CliRunner
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from pickletable.cli.main import LIMIT_DEFAULTS, app
 from pickletable.server import run
@@ -32,15 +33,41 @@ def test_serve_prints_the_sqlite_path_and_the_address(
         app, ["serve", "--port", "8123", "--database-url", f"sqlite:///{database}"]
     )
     assert result.exit_code == 0, result.output
-    assert f"Tables are stored in {database}" in " ".join(result.output.split())
+    # The console wraps a long path anywhere (an xdist worker's folder makes it long).
+    assert f"Tablesarestoredin{database}" in "".join(result.output.split())
     assert "http://localhost:8123/" in result.output
+    protocol = started.pop("http")
+    assert issubclass(protocol, HttpToolsProtocol)  # with the request clock (http_guard)
     assert started == {
         "host": "127.0.0.1",
         "port": 8123,
         "log_level": "warning",
         "ws_max_size": run.WS_FRAME_LIMIT,
         "ws_per_message_deflate": False,
+        "proxy_headers": False,  # uvicorn would trust 127.0.0.1's X-Forwarded-For
+        "forwarded_allow_ips": None,
     }
+
+
+def test_serve_trusts_forwarded_for_only_from_the_proxies_it_is_given(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    started: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(kw))
+    database = tmp_path / "t.sqlite3"
+    result = CliRunner().invoke(
+        app,
+        [
+            "serve",
+            "--database-url",
+            f"sqlite:///{database}",
+            "--trusted-proxies",
+            "127.0.0.1, 10.0.0.2",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert started["proxy_headers"] is True
+    assert started["forwarded_allow_ips"] == ["127.0.0.1", "10.0.0.2"]
 
 
 def test_a_database_password_is_never_printed() -> None:

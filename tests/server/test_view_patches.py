@@ -30,15 +30,31 @@ def test_patches_rebuild_the_view_a_sync_sends_whole(
     with two_people(client, game, seats, options=options) as (_table_id, players):
         play_until(players, stop=lambda moves: moves >= 8)
         for player in players:
-            rebuilt = player.current()
-            player.socket.send_json({"type": "sync"})
-            whole = player.current()
+            rebuilt, whole = _sync(player)
             assert whole["version"] > rebuilt["version"]
             assert _same_but_version_and_log(rebuilt, whole)
             kinds = [message["type"] for message in player.raw if message["type"] != "pong"]
             assert kinds[0] == "view"
             assert "patch" in kinds
             assert kinds.count("view") == 2  # the first and the one asked for
+
+
+def _sync(player: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Ask for the whole view: the view the patches had built when it came, and it.
+
+    A bot may move between the ask and the answer; its patch comes first, so the
+    two must still agree.
+    """
+    player.current()
+    player.socket.send_json({"type": "sync"})
+    while True:
+        message = player.socket.receive_json()
+        player.raw.append(message)
+        if message["type"] == "patch":
+            player.view = apply_patch(player.view, message)
+        elif message["type"] == "view":
+            rebuilt, player.view = player.view, message
+            return rebuilt, message
 
 
 def test_a_patch_is_much_smaller_than_the_view_it_makes(client: Any) -> None:

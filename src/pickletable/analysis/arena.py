@@ -31,11 +31,12 @@ from pickletable.analysis.runner import (
     PROCESSES,
     Backend,
     GameTask,
+    Progress,
     new_state,
     run_tasks,
 )
 from pickletable.analysis.statistics import percentile, wilson_interval
-from pickletable.bots import bot_from_name
+from pickletable.bots import study_bot
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.errors import OptionError
@@ -71,6 +72,13 @@ class ArenaResult:
     bots: list[BotResult]
     mean_actions: float
     seconds: float
+    asked: int = 0
+    """The games asked for; more than `games` (those played) when Ctrl-C stopped the run."""
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the run stopped before every game asked for was played."""
+        return self.games < self.asked
 
     def to_json(self) -> dict[str, Any]:
         """JSON-safe figures (without the raw decision times)."""
@@ -89,6 +97,8 @@ class ArenaResult:
             "bots": bots,
             "mean_actions": self.mean_actions,
             "seconds": self.seconds,
+            "asked": self.asked,
+            "interrupted": self.interrupted,
         }
 
 
@@ -111,8 +121,12 @@ def run_arena(
     players: int | None = None,
     options: Mapping[str, object] | None = None,
     backend: Backend = PROCESSES,
+    progress: Progress | None = None,
 ) -> ArenaResult:
-    """Play `games` seat-rotated games between `bots` (one name per seat) and sum them up."""
+    """Play `games` seat-rotated games between `bots` (one name per seat) and sum them up.
+
+    `progress` is told how many games are done; Ctrl-C stops the run, and the
+    figures are those of the games played (`ArenaResult.interrupted`)."""
     definition = get_game(game)
     count = len(bots) if players is None else definition.check_players(players)
     definition.check_players(count)
@@ -122,13 +136,17 @@ def run_arena(
         )
     resolved = definition.options.resolve(dict(options or {}))
     for name in bots:
-        bot_from_name(name, game)  # fail early on a bad name
+        study_bot(name, game)  # fail early on a bad name
     tasks = [
         GameTask(game, count, dict(resolved), tuple(bots), index, seed, rotate=True)
         for index in range(games)
     ]
-    run = run_tasks(tasks, _play, workers=workers, backend=backend)
-    return _summarise(game, count, resolved, games, seed, bots, run.results, run.seconds)
+    run = run_tasks(tasks, _play, workers=workers, backend=backend, progress=progress)
+    result = _summarise(
+        game, count, resolved, len(run.results), seed, bots, run.results, run.seconds
+    )
+    result.asked = games
+    return result
 
 
 def _summarise(
@@ -194,7 +212,7 @@ def _play(task: GameTask) -> _GameRecord:
     times: list[list[float]] = [[] for _ in task.entries]
     entry_at = task.seat_entries(state.seats)
     agents: dict[int, Agent] = {
-        seat: TimedAgent(bot_from_name(task.entries[entry], task.game), times[entry])
+        seat: TimedAgent(study_bot(task.entries[entry], task.game), times[entry])
         for seat, entry in entry_at.items()
     }
     counter = StepCount()

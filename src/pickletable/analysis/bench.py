@@ -36,20 +36,17 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from pickletable.analysis.bench_probes import CLOCK, Clock, Probe, Rates
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
+from pickletable.core.kit import GameKit, Setup
 from pickletable.core.match import StepCount, random_policy, run_match
-from pickletable.core.registry import get_game
+from pickletable.core.registry import KITS, get_game
 from pickletable.core.state import CHANCE, GameState
-
-Clock = Callable[[], float]
-CLOCK: Clock = time.process_time
-Rates = dict[str, float]
-"""One probe's figures in one round, by unit (``decisions/s``, ``games/s``, ...)."""
 
 
 @dataclass(frozen=True)
-class Table:
+class BenchTable:
     """A game and variant whose random play is timed."""
 
     label: str
@@ -61,28 +58,20 @@ class Table:
         return get_game(self.game).new_game(self.players, self.options)
 
 
-TABLES: tuple[Table, ...] = (
-    Table("board beginner singles", "board", 2, {"level": "beginner"}),
-    Table("board intermediate singles", "board", 2, {"level": "intermediate"}),
-    Table("board advanced singles", "board", 2, {"level": "advanced"}),
-    Table("board advanced doubles", "board", 4, {"level": "advanced"}),
-    Table("card 2 players", "card", 2),
-    Table("card 3 players", "card", 3),
-    Table("card 4 players", "card", 4),
-    Table("slam 3 players", "slam", 3),
-    Table("slam 6 players", "slam", 6),
-    Table("slam doubles", "slam", 4, {"doubles": True}),
+def _bench_table(kit: GameKit, setup: Setup) -> BenchTable:
+    return BenchTable(setup.label, kit.id, setup.players, dict(setup.options))
+
+
+TABLES: tuple[BenchTable, ...] = tuple(
+    _bench_table(kit, setup) for kit in KITS for setup in kit.benchmarks.tables
 )
-SEARCH_TABLES: tuple[Table, ...] = (
-    Table("board advanced singles", "board", 2, {"level": "advanced"}),
-    Table("card 2 players", "card", 2),
-    Table("slam 3 players", "slam", 3),
+"""Every game's main variants (from its kit), played at random."""
+SEARCH_TABLES: tuple[BenchTable, ...] = tuple(
+    _bench_table(kit, kit.benchmarks.search) for kit in KITS
 )
 """The tables ISMCTS is timed on (one per game; the board game's beginner level has no choices)."""
-CLONE_TABLES: tuple[tuple[Table, int], ...] = (
-    (Table("board advanced doubles", "board", 4, {"level": "advanced"}), 200),
-    (Table("card 4 players", "card", 4), 60),
-    (Table("slam 6 players", "slam", 6), 60),
+CLONE_TABLES: tuple[tuple[BenchTable, int], ...] = tuple(
+    (_bench_table(kit, kit.benchmarks.clone), kit.benchmarks.clone_steps) for kit in KITS
 )
 """The positions cloned: a table and how many steps into a seeded game."""
 
@@ -100,15 +89,6 @@ class BenchSettings:
     def quick_settings(cls, rounds: int | None = None) -> BenchSettings:
         """A smoke test: every figure, measured briefly (a few seconds in all)."""
         return cls(rounds=rounds or 1, seconds=0.03, iterations=20, positions=1)
-
-
-@dataclass(frozen=True)
-class Probe:
-    """Something measured once per round: a name, and a function giving its rates."""
-
-    name: str
-    group: str
-    measure: Callable[[], Rates]
 
 
 # --- our probes ------------------------------------------------------------------------
@@ -134,33 +114,7 @@ def random_play(
     return {"decisions/s": decisions / spent, "games/s": games / spent}
 
 
-def solver_checks(seconds: float, cached: bool, clock: Clock = CLOCK) -> Rates:
-    """Card hands judged per second: from the solver's memo, or each from scratch."""
-    from pickletable.games.card import GAME
-    from pickletable.games.card.content import CardDeck
-    from pickletable.games.card.solver import solver_for
-
-    solver = solver_for(1, 10)
-    deck = CardDeck.from_data(GAME.default_content().data).cards()
-    rng = random.Random(7)
-    hands = [solver.sort(rng.sample(deck, 7)) for _ in range(2_000 if cached else 200)]
-    if cached:
-        for hand in hands:
-            solver.verdict_sorted(hand)
-    count = 0
-    started = clock()
-    end = started + seconds
-    while count == 0 or clock() < end:
-        for hand in hands:
-            if cached:
-                solver.verdict_sorted(hand)
-            else:
-                solver.verdict_uncached(hand)
-        count += len(hands)
-    return {"checks/s": count / max(clock() - started, 1e-9)}
-
-
-def search_positions(table: Table, count: int, seed: int = 1) -> list[GameState]:
+def search_positions(table: BenchTable, count: int, seed: int = 1) -> list[GameState]:
     """Decisions (two legal actions or more), every seventh one of seeded random games."""
     positions = _EverySeventh(count)
     while not positions.enough():
@@ -248,9 +202,8 @@ def our_probes(settings: BenchSettings) -> list[Probe]:
                     partial(random_play, table.new_game, mode, seconds),
                 )
             )
-    for cached in (False, True):
-        name = "card hand solver, " + ("cached" if cached else "uncached")
-        probes.append(Probe(name, "hand solver", partial(solver_checks, seconds, cached)))
+    for kit in KITS:
+        probes.extend(kit.benchmarks.probes(seconds))
     for table in SEARCH_TABLES:
         positions = search_positions(table, settings.positions)
         probes.append(
@@ -273,7 +226,7 @@ def our_probes(settings: BenchSettings) -> list[Probe]:
 
 @dataclass(frozen=True)
 class Ratio:
-    """A target of issue 13: ours over a peer's (or a bare figure of ours against a floor)."""
+    """A speed target: ours over a peer's (or a bare figure of ours against a floor)."""
 
     label: str
     ours: tuple[str, str]
@@ -438,7 +391,7 @@ def _interleave(ours: list[Probe], theirs: list[Probe]) -> list[Probe]:
 
 
 def format_report(report: BenchReport) -> str:
-    """The figures as Markdown tables (the README's Speed section is this output)."""
+    """The figures as Markdown tables (docs/performance.md's Engine speed is this output)."""
     settings = report.settings
     figures = report.figures
     lines = [
@@ -475,7 +428,7 @@ def format_report(report: BenchReport) -> str:
             lines.append(f"| {name} | {value:,.0f} {unit} |")
     ratios = report.ratios()
     if ratios:
-        lines += ["", "| target (issue 13) | measured | paired | target | met |"]
+        lines += ["", "| target | measured | paired | target | met |"]
         lines.append("|---|---:|---:|---:|---|")
         for item in ratios:
             if item["kind"] == "floor":

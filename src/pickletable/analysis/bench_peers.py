@@ -25,7 +25,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from functools import partial
 from typing import Any
 
-from pickletable.analysis.bench import CLOCK, Clock, Probe, Rates
+from pickletable.analysis.bench_probes import CLOCK, Clock, Probe, Rates
 
 INSTALL = "pip install 'pickletable[peers]'"
 

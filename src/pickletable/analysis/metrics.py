@@ -3,8 +3,11 @@
 Like Ludii's ``Evaluation/src/metrics``: every metric is listed in `METRICS`
 with what it means and its range, and computed from the games' summaries.
 Rates carry a Wilson 95% interval; means a normal 95% interval (mean ± 1.96
-standard errors). Rates counted per rally or round treat rallies as
-independent trials (they are not quite: their interval is a little narrow).
+standard errors). Rates and means counted per rally, round, decision or card
+(`clustered_rate`, `clustered_mean`: the tallies, samples and counter shares
+of the games' collectors) are clustered by game: their interval is the
+Wilson or normal one widened to the cluster-robust standard error, since the
+rallies of one game are not independent trials.
 
 >>> [metric.name for metric in METRICS][:3]
 ['first_wins', 'balance', 'comeback']
@@ -13,6 +16,7 @@ independent trials (they are not quite: their interval is a little narrow).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -70,15 +74,47 @@ class Metric:
     compute: Callable[[Sequence[GameSummary]], Estimate]
 
 
+def clustered_rate(pairs: Sequence[tuple[int, int]]) -> Estimate:
+    """A rate over trials that come in games (one (successes, trials) pair per game), with
+    Wilson's interval widened to the cluster-robust one where that is wider.
+
+    >>> clustered_rate([(5, 5), (0, 5)] * 20).percent()  # whole games won or lost
+    '50.0% (34.3-65.7%)'
+    >>> rate(100, 200).percent()  # as if the 200 rallies were independent
+    '50.0% (43.1-56.9%)'
+    """
+    wins = sum(won for won, _ in pairs)
+    trials = sum(count for _, count in pairs)
+    plain = rate(wins, trials)
+    clusters = [pair for pair in pairs if pair[1]]
+    if len(clusters) < 2:
+        return plain
+    share = wins / trials
+    spread = sum((won - share * count) ** 2 for won, count in clusters)
+    half = 1.96 * math.sqrt(spread * len(clusters) / (len(clusters) - 1)) / trials
+    low, high = min(plain.low, max(0.0, share - half)), max(plain.high, min(1.0, share + half))
+    return Estimate(share, low, high, trials)
+
+
+def clustered_mean(rows: Sequence[Sequence[float]]) -> Estimate:
+    """A mean of values that come in games (one (count, sum, sum of squares) per game), with
+    the wider of the normal and the cluster-robust 95% intervals."""
+    count = sum(row[0] for row in rows)
+    total = sum(row[1] for row in rows)
+    plain = mean_of_sums([count, total, sum(row[2] for row in rows)])
+    clusters = [row for row in rows if row[0]]
+    if len(clusters) < 2 or not count:
+        return plain
+    centre = total / count
+    spread = sum((row[1] - centre * row[0]) ** 2 for row in clusters)
+    half = 1.96 * math.sqrt(spread * len(clusters) / (len(clusters) - 1)) / count
+    return Estimate(centre, min(plain.low, centre - half), max(plain.high, centre + half), plain.n)
+
+
 def _tally(key: str) -> Callable[[Sequence[GameSummary]], Estimate]:
     def compute(games: Sequence[GameSummary]) -> Estimate:
-        wins = trials = 0
-        for game in games:
-            row = game.tallies.get(key)
-            if row is not None:
-                wins += row[0]
-                trials += row[1]
-        return rate(wins, trials)
+        pairs = [game.tallies[key] for game in games if key in game.tallies]
+        return clustered_rate([(row[0], row[1]) for row in pairs])
 
     return compute
 
@@ -108,9 +144,9 @@ def _balance(games: Sequence[GameSummary]) -> Estimate:
 
 def _share_of(numerator: str, denominator: str) -> Callable[[Sequence[GameSummary]], Estimate]:
     def compute(games: Sequence[GameSummary]) -> Estimate:
-        top = sum(int(game.counts[numerator]) for game in games)
-        bottom = sum(int(game.counts[denominator]) for game in games)
-        return rate(top, bottom)
+        return clustered_rate(
+            [(int(game.counts[numerator]), int(game.counts[denominator])) for game in games]
+        )
 
     return compute
 
@@ -169,7 +205,18 @@ METRICS: tuple[Metric, ...] = (
         "0+",
         _per_game("turns"),
     ),
-    Metric("decisions", "steps taken by a seat per game", "0+", _per_game("decisions")),
+    Metric(
+        "decisions",
+        "real choices per game: a seat's steps with two or more legal actions",
+        "0+",
+        _per_game("choices"),
+    ),
+    Metric(
+        "seat_steps",
+        "steps taken by the seats per game, forced ones (a single legal action) included",
+        "0+",
+        _per_game("decisions"),
+    ),
     Metric("steps", "all steps per game, chance included", "1+", _per_game("steps")),
     Metric(
         "choice_share",
@@ -179,7 +226,7 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "branching",
-        "legal actions per decision, averaged over the game's decisions",
+        "legal actions per seat step, averaged over the game's seat steps",
         "1+",
         _branching,
     ),
@@ -193,13 +240,16 @@ METRICS: tuple[Metric, ...] = (
 )
 """Every generic metric, in the order reports show them."""
 
-DURATIONS = ("rallies", "turns", "decisions", "steps")
+DURATIONS = ("rallies", "turns", "decisions", "seat_steps", "steps")
 """The length figures whose spread, quantiles and histogram are reported."""
+COUNT_OF = {"decisions": "choices", "seat_steps": "decisions"}
+"""The collectors' count behind a length figure, where its name differs (the collectors
+count every seat step as a decision, and the real ones as choices)."""
 
 
 def duration(games: Sequence[GameSummary], key: str) -> dict[str, object]:
     """Mean with interval, standard deviation, quantiles and histogram of one length figure."""
-    values = [game.counts[key] for game in games]
+    values = [game.counts[COUNT_OF.get(key, key)] for game in games]
     estimate = mean(values)
     spread = 0.0
     if len(values) > 1:
@@ -277,27 +327,22 @@ def by_bot(games: Sequence[GameSummary]) -> dict[str, dict[str, Estimate]]:
 
 def tallies(games: Sequence[GameSummary], prefix: str) -> dict[str, Estimate]:
     """Every rate whose key starts with ``prefix:``, by the rest of its key."""
-    rows: dict[str, list[int]] = {}
+    rows: dict[str, list[tuple[int, int]]] = {}
     for game in games:
         for key, (won, trials) in game.tallies.items():
             if key.startswith(prefix + ":"):
-                row = rows.setdefault(key[len(prefix) + 1 :], [0, 0])
-                row[0] += won
-                row[1] += trials
-    return {key: rate(won, trials) for key, (won, trials) in sorted(rows.items())}
+                rows.setdefault(key[len(prefix) + 1 :], []).append((won, trials))
+    return {key: clustered_rate(rows[key]) for key in sorted(rows, key=natural)}
 
 
 def samples(games: Sequence[GameSummary], prefix: str) -> dict[str, Estimate]:
     """Every mean whose key starts with ``prefix:``, by the rest of its key."""
-    rows: dict[str, list[float]] = {}
+    rows: dict[str, list[list[float]]] = {}
     for game in games:
-        for key, (count, total, squares) in game.samples.items():
+        for key, row in game.samples.items():
             if key.startswith(prefix + ":"):
-                row = rows.setdefault(key[len(prefix) + 1 :], [0.0, 0.0, 0.0])
-                row[0] += count
-                row[1] += total
-                row[2] += squares
-    return {key: mean_of_sums(row) for key, row in sorted(rows.items())}
+                rows.setdefault(key[len(prefix) + 1 :], []).append(row)
+    return {key: clustered_mean(per_game) for key, per_game in sorted(rows.items())}
 
 
 def counters(games: Sequence[GameSummary], prefix: str) -> dict[str, int]:
@@ -309,3 +354,28 @@ def counters(games: Sequence[GameSummary], prefix: str) -> dict[str, int]:
                 rest = key[len(prefix) + 1 :]
                 totals[rest] = totals.get(rest, 0) + value
     return dict(sorted(totals.items()))
+
+
+def counter_shares(
+    games: Sequence[GameSummary], prefix: str, rename: Callable[[str], str] = str
+) -> dict[str, Estimate]:
+    """Each counter under ``prefix:`` as a share of all of them, clustered by game (how
+    rallies end: a game's rallies are not independent), keyed by `rename` of its key."""
+    keys = sorted(counters(games, prefix), key=natural)
+    per_game = [{key: game.counters.get(f"{prefix}:{key}", 0) for key in keys} for game in games]
+    totals = [sum(row.values()) for row in per_game]
+    return {
+        rename(key): clustered_rate(
+            [(row[key], total) for row, total in zip(per_game, totals, strict=True)]
+        )
+        for key in keys
+    }
+
+
+def natural(key: str) -> list[int | str]:
+    """A sort key that orders the numbers in a text by value: ``hit 2`` before ``hit 10``.
+
+    >>> sorted(["ace @ hit 10", "ace @ hit 2", "out @ hit 1"], key=natural)
+    ['ace @ hit 2', 'ace @ hit 10', 'out @ hit 1']
+    """
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", key)]

@@ -8,7 +8,11 @@ results are those of the process backend, game for game.
 
 Without an address a small local Ray is started in this process (two CPUs,
 no dashboard, a 100 MB object store, quiet logs) and kept for the rest of
-it; with one (``auto``, or ``HOST:6379``) the driver joins that cluster.
+it, unless ``RAY_ADDRESS`` is set: then, as with Ray's own tools, the driver
+joins the cluster it names. With an address (``auto``, or ``HOST:6379``)
+the driver joins that cluster; a ``HOST:PORT`` that nothing answers on
+within `CONNECT_SECONDS` fails at once with a clear message (Ray itself
+would keep retrying for minutes).
 The workers import the play function by name: every machine of the cluster
 needs pickletable (same version) installed, with Ray.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -27,6 +32,8 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 LOCAL_CPUS = 2
+CONNECT_SECONDS = 10.0
+"""How long a cluster's head may take to answer before the address is called wrong."""
 LOCAL_OBJECT_STORE = 100 * 1024 * 1024
 INSTALL = "the Ray backend needs Ray: pip install 'pickletable[cluster]'"
 
@@ -50,6 +57,11 @@ def start_ray(address: str | None = None) -> Any:
         return ray
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     quiet: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
+    named_by = "--address"
+    if not address and os.environ.get("RAY_ADDRESS"):
+        address, named_by = os.environ["RAY_ADDRESS"], "RAY_ADDRESS"
+    if address:
+        check_reachable(address, named_by)
     try:
         if address:
             ray.init(address=address, **quiet)
@@ -61,9 +73,25 @@ def start_ray(address: str | None = None) -> Any:
                 **quiet,
             )
     except (ConnectionError, RuntimeError, ValueError) as error:
-        where = f"the Ray cluster at {address}" if address else "a local Ray"
+        where = f"the Ray cluster at {address} (from {named_by})" if address else "a local Ray"
         raise RayUnavailableError(f"cannot start or reach {where}: {error}") from None
     return ray
+
+
+def check_reachable(address: str, named_by: str = "--address") -> None:
+    """Fail within `CONNECT_SECONDS` when nothing answers at a ``HOST:PORT`` address."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if address == "auto" or not sep or not port.isdigit():
+        return
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port)), CONNECT_SECONDS):
+            pass
+    except OSError as error:
+        raise RayUnavailableError(
+            f"no Ray cluster answers at {address} (from {named_by}) within "
+            f"{CONNECT_SECONDS:g} s: {error}. Start one with `ray start --head --port={port}`, "
+            "or leave out --address (and RAY_ADDRESS) for a local Ray"
+        ) from None
 
 
 def cluster_cpus(ray: Any) -> int:

@@ -36,23 +36,6 @@ from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
 from pickletable.core.state import GameState
 
-ENDINGS: dict[str, str] = {
-    "ace": "ace",
-    "out": "out",
-    "bad shot": "Bad Shot",
-    "strategy card": "Strategy Card",
-    "fault": "fault",
-    "dink": "Dink Shot",
-    "complete": "complete hand",
-    "none": "no lay-down",
-    "exhausted": "cut short",
-    "follow": "nobody could follow",
-    "duel": "TARGET & RESET duel",
-    "POACH": "POACH",
-    "SHAKE & BAKE": "SHAKE & BAKE",
-    "nobody can play": "nobody could play",
-}
-"""How a rally or round ended, as the lab's collectors name it, in words."""
 END_PREFIXES = ("rally_end:", "round_end:")
 """The collector counters that say how a rally or round ended."""
 
@@ -141,7 +124,7 @@ class _Recap:
                 {
                     "number": len(self.rallies) + 1,
                     "opener": opener,
-                    "ended": _ending(ends, _endings(self.collector)),
+                    "ended": _ending(self.collector, ends, _endings(self.collector)),
                 }
             )
         self._before = self._now(state)
@@ -151,12 +134,12 @@ def _endings(collector: Collector) -> dict[str, int]:
     return {key: n for key, n in collector.counters.items() if key.startswith(END_PREFIXES)}
 
 
-def _ending(before: dict[str, int], after: dict[str, int]) -> str:
+def _ending(collector: Collector, before: dict[str, int], after: dict[str, int]) -> str:
     """The ending the collector just counted, in words ("" if it counted none)."""
     for key, count in after.items():
         if count > before.get(key, 0):
             kind = key.split(":")[1]
-            return ENDINGS.get(kind, kind)
+            return collector.endings.get(kind, kind)
     return ""
 
 

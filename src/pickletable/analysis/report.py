@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -26,12 +27,25 @@ from matplotlib.figure import Figure
 from pickletable.analysis import metrics
 from pickletable.analysis.metrics import METRICS, Estimate
 from pickletable.analysis.skill import SkillResult
-from pickletable.analysis.study import StudyResult, Table
+from pickletable.analysis.study import Breakdown, StudyResult
+from pickletable.analysis.sweep import PAIRED
+from pickletable.core.registry import get_game, kit_for
 
 FOREST_TABLES = frozenset(
-    {"characters", "shot_pairs", "cards", "twists", "positions", "points_by_end", "points_from"}
+    {
+        "characters",
+        "shot_pairs",
+        "cards",
+        "twists",
+        "positions",
+        "points_by_end",
+        "points_from",
+        "card_effects",
+    }
 )
 """Breakdowns drawn as forest plots (estimates with intervals); the others as bars."""
+WIN_RATE_TABLES = frozenset({"characters", "shot_pairs", "twists", "positions"})
+"""Forest plots of win rates: drawn with their fair share (the pooled rate) as a line."""
 
 
 def write_report(path: Path, studies: Sequence[StudyResult], skill: SkillResult | None) -> None:
@@ -68,7 +82,7 @@ def render_report(studies: Sequence[StudyResult], skill: SkillResult | None) -> 
             )
         parts.append(
             "<ul class='findings'>"
-            + "".join(f"<li>{html.escape(sentence)}</li>" for sentence in study.findings())
+            + "".join(f"<li>{html.escape(sentence)}</li>" for sentence in study.summary())
             + "</ul>"
         )
     if skill is not None:
@@ -78,6 +92,8 @@ def render_report(studies: Sequence[StudyResult], skill: SkillResult | None) -> 
             f"({skill.games_per_pairing} games per pairing).</p>"
         )
     parts.append("<h2>Metrics</h2>" + _metrics_table(studies))
+    if any(study.baseline for study in studies):
+        parts.append("<h2>Against the baseline</h2>" + _differences_table(studies))
     parts.append("<h2>Plots</h2>")
     for name, caption, png in plots:
         data = base64.b64encode(png).decode("ascii")
@@ -88,8 +104,11 @@ def render_report(studies: Sequence[StudyResult], skill: SkillResult | None) -> 
         )
     if first is not None:
         parts.append("<h2>Breakdowns</h2>")
-        for table in first.tables():
-            parts.append(_table_html(table))
+        for study in studies:
+            if len(studies) > 1:
+                parts.append(f"<h3 class='value'>{html.escape(_label(study))}</h3>")
+            for table in study.tables():
+                parts.append(_table_html(table))
     parts.append("<h2>Definitions</h2><dl>")
     for metric in METRICS:
         parts.append(
@@ -97,8 +116,10 @@ def render_report(studies: Sequence[StudyResult], skill: SkillResult | None) -> 
             f"{html.escape(metric.range)})</dd>"
         )
     parts.append(
-        "<dt>intervals</dt><dd>95%: Wilson for rates, mean ± 1.96 standard errors for means, "
-        "bootstrap percentiles for the skill index</dd></dl>"
+        "<dt>intervals</dt><dd>95%: Wilson for rates over games; rates and means over "
+        "rallies, rounds, decisions or cards widened to the interval clustered by game; "
+        "mean ± 1.96 standard errors for means over games; bootstrap percentiles for the "
+        "skill index</dd></dl>"
     )
     parts.append("</body></html>")
     return "\n".join(parts)
@@ -133,13 +154,36 @@ def _metrics_table(studies: Sequence[StudyResult]) -> str:
     return f"<table><tr><th>metric</th>{head}</tr>{''.join(rows)}</table>"
 
 
-def _table_html(table: Table) -> str:
+def _differences_table(studies: Sequence[StudyResult]) -> str:
+    """Each swept value minus the baseline, per headline metric, with its paired interval."""
+    base = next(study for study in studies if study.baseline)
+    others = [study for study in studies if not study.baseline]
+    head = "".join(f"<th>{html.escape(_label(study))}</th>" for study in others)
+    rows = []
+    for row, (metric, (definition, _)) in enumerate(PAIRED.items()):
+        cells = "".join(
+            f"<td>{study.against_baseline[row].value:+.3f} "
+            f"({study.against_baseline[row].low:+.3f} to {study.against_baseline[row].high:+.3f})"
+            "</td>"
+            for study in others
+        )
+        rows.append(f"<tr><td>{metric}: {html.escape(definition)}</td>{cells}</tr>")
+    return (
+        f"<p>Each value minus the baseline <strong>{html.escape(_label(base))}</strong>, game by "
+        "game over the same seeds (a paired design), with 95% paired t intervals.</p>"
+        f"<table><tr><th>metric</th>{head}</tr>{''.join(rows)}</table>"
+    )
+
+
+def _table_html(table: Breakdown) -> str:
     extra_columns = sorted({key for row in table.extra.values() for key in row})
     head = "".join(f"<th>{html.escape(column)}</th>" for column in extra_columns)
     rows = []
+    digits = 3 if table.name == "card_effects" else 2  # shares of a few per cent, p-values
     for key, estimate in table.rows.items():
         extra = "".join(
-            f"<td>{table.extra.get(key, {}).get(column, 0.0):.2f}</td>" for column in extra_columns
+            f"<td>{_cell(table.extra.get(key, {}).get(column), digits)}</td>"
+            for column in extra_columns
         )
         rows.append(
             f"<tr><td>{html.escape(key)}</td><td>{estimate.value:.3f}</td>"
@@ -152,6 +196,11 @@ def _table_html(table: Table) -> str:
     )
 
 
+def _cell(value: float | None, digits: int) -> str:
+    """An extra column's figure; a row without one (a card that ends nothing) is left empty."""
+    return "" if value is None else f"{value:.{digits}f}"
+
+
 # --- plots ---------------------------------------------------------------------------------
 def plot_all(
     studies: Sequence[StudyResult], skill: SkillResult | None
@@ -162,13 +211,18 @@ def plot_all(
         return plots
     plots.append(("lengths", "Game length: histograms of each study", _png(_lengths(studies))))
     plots.append(("seats", "Win rate by seat, with 95% intervals", _png(_seat_bars(studies))))
-    for table in studies[0].tables():
-        if not table.rows:
-            continue
-        figure = _forest(table) if table.name in FOREST_TABLES else _bars(table)
-        plots.append((f"table-{table.name}", table.title, _png(figure)))
+    for study in studies:
+        named = f" ({_label(study)})" if len(studies) > 1 else ""
+        for table in study.tables():
+            if not table.rows:
+                continue
+            figure = _forest(table) if table.name in FOREST_TABLES else _bars(table)
+            slug = "-".join(f"{k}-{v}" for k, v in study.sweep_values.items())
+            name = f"table-{table.name}" + (f"-{slug}" if named else "")
+            plots.append((name, table.title + named, _png(figure)))
     if len(studies) > 1:
-        plots.append(("sweep", "Metrics across the swept values", _png(_sweep(studies))))
+        caption = "Sensitivity: each headline metric across the swept values, with its 95% band"
+        plots.append(("sweep", caption, _png(_sweep(studies))))
     if skill is not None:
         plots.append(("skill", "Skill: round-robin win rates and Elo", _png(_skill(skill))))
     return plots
@@ -183,13 +237,17 @@ def _png(figure: Figure) -> bytes:
 
 
 def _lengths(studies: Sequence[StudyResult]) -> Figure:
-    keys = ("rallies", "decisions")
+    keys = ("rallies", "choices")
     figure, axes = plt.subplots(1, len(keys), figsize=(10, 3.2))
     for axis, key in zip(axes, keys, strict=True):
         for study in studies:
             values = [game.counts[key] for game in study.summaries]
             axis.hist(values, bins=25, alpha=0.55, label=_label(study))
-        unit = "rounds" if studies[0].spec.game == "slam" and key == "rallies" else key
+        unit = (
+            kit_for(studies[0].spec.game).wording.rallies
+            if key == "rallies"
+            else "decisions (real choices: two or more legal moves)"
+        )
         axis.set_xlabel(f"{unit} per game")
         axis.set_ylabel("games")
     if len(studies) > 1:
@@ -207,12 +265,26 @@ def _seat_bars(studies: Sequence[StudyResult]) -> Figure:
         values = [rates[seat].value for seat in seats]
         errors = _errors([rates[seat] for seat in seats])
         axis.bar(positions, values, width, yerr=errors, capsize=3, label=_label(study))
-        axis.set_xticks([i + 0.4 - width / 2 for i in range(len(seats))], [str(s) for s in seats])
+        names = _seat_names(study)
+        axis.set_xticks([i + 0.4 - width / 2 for i in range(len(seats))], [names[s] for s in seats])
+    axis.axhline(_fair(studies[0]), color="black", linestyle="--", linewidth=1, label="fair share")
     axis.set_xlabel("seat")
     axis.set_ylabel("win rate")
-    if len(studies) > 1:
-        axis.legend(fontsize=7)
+    axis.legend(fontsize=7)
     return figure
+
+
+def _seat_names(study: StudyResult) -> dict[int, str]:
+    """Each seat's name at its table (Blue, North, Player 1...)."""
+    definition = get_game(study.spec.game)
+    seats = definition.seats_for(study.spec.players)
+    return dict(zip(seats, definition.seat_names(study.spec.players), strict=True))
+
+
+def _fair(study: StudyResult) -> float:
+    """A seat's fair share of the wins: winners per game over seats."""
+    games = study.summaries
+    return sum(len(game.winners) for game in games) / (len(games) * len(games[0].seats))
 
 
 def _errors(estimates: Sequence[Estimate]) -> list[list[float]]:
@@ -222,7 +294,7 @@ def _errors(estimates: Sequence[Estimate]) -> list[list[float]]:
     ]
 
 
-def _forest(table: Table) -> Figure:
+def _forest(table: Breakdown) -> Figure:
     keys = list(table.rows)
     estimates = [table.rows[key] for key in keys]
     figure, axis = plt.subplots(figsize=(7, 0.28 * len(keys) + 1.2))
@@ -232,12 +304,20 @@ def _forest(table: Table) -> Figure:
     )
     axis.set_yticks(positions, keys, fontsize=8)
     axis.invert_yaxis()
-    axis.set_xlabel(table.definition[:90])
+    if table.name in WIN_RATE_TABLES and estimates:
+        trials = sum(e.n for e in estimates)
+        fair = sum(e.value * e.n for e in estimates) / trials if trials else 0.0
+        axis.axvline(fair, color="black", linestyle="--", linewidth=1, label="fair share")
+        axis.legend(fontsize=7, loc="lower right")
+    if table.name == "card_effects":
+        axis.axvline(0.0, color="black", linestyle="--", linewidth=1, label="no effect")
+        axis.legend(fontsize=7, loc="lower right")
+    axis.set_xlabel(textwrap.fill(table.definition, 80), fontsize=8)
     axis.grid(axis="x", alpha=0.3)
     return figure
 
 
-def _bars(table: Table) -> Figure:
+def _bars(table: Breakdown) -> Figure:
     keys = list(table.rows)
     estimates = [table.rows[key] for key in keys]
     figure, axis = plt.subplots(figsize=(9, 3.4))
@@ -251,20 +331,37 @@ SWEEP_METRICS = ("first_wins", "balance", "comeback", "rallies", "lead_changes",
 
 
 def _sweep(studies: Sequence[StudyResult]) -> Figure:
+    """Value on x (by its number when every swept value is one), metric and band on y."""
     figure, axes = plt.subplots(2, 3, figsize=(11, 5.5))
     labels = [_label(study) for study in studies]
+    numbers = _numeric_values(studies)
+    where = numbers if numbers is not None else list(range(len(labels)))
     for axis, name in zip(axes.flat, SWEEP_METRICS, strict=True):
         estimates = [study.metric(name) for study in studies]
-        axis.errorbar(
-            range(len(labels)),
-            [e.value for e in estimates],
-            yerr=_errors(estimates),
-            fmt="o-",
-            capsize=3,
+        axis.plot(where, [e.value for e in estimates], "o-")
+        axis.fill_between(
+            where, [e.low for e in estimates], [e.high for e in estimates], alpha=0.25
         )
-        axis.set_xticks(range(len(labels)), labels, rotation=30, fontsize=7, ha="right")
+        for study, x, estimate in zip(studies, where, estimates, strict=True):
+            if study.baseline:
+                axis.plot([x], [estimate.value], "s", color="black", label="baseline")
+                axis.legend(fontsize=7)
+        if numbers is None:
+            axis.set_xticks(where, labels, rotation=30, fontsize=7, ha="right")
+        else:
+            axis.set_xlabel(", ".join(studies[0].sweep_values), fontsize=8)
         axis.set_title(name, fontsize=9)
     return figure
+
+
+def _numeric_values(studies: Sequence[StudyResult]) -> list[float] | None:
+    """The swept values as numbers, when one option is swept and every value is a number."""
+    if any(len(study.sweep_values) != 1 for study in studies):
+        return None
+    try:
+        return [float(next(iter(study.sweep_values.values()))) for study in studies]
+    except ValueError:
+        return None
 
 
 def _skill(skill: SkillResult) -> Figure:

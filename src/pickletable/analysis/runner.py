@@ -43,7 +43,12 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class GameTask:
     """Everything one game of a study needs; entry *e* sits at seat ``(e + index) % P``
-    when `rotate` is set, else at seat *e*."""
+    when `rotate` is set, else at seat *e*.
+
+    With `alternate` (another list of entries, as long), every other round of
+    P games plays it instead: a pairing at a table of odd size (A B A) gives
+    each bot the two seats in turn (B A B), so over 2P games each bot sits
+    equally often in each seat and in each count."""
 
     game: str
     players: int
@@ -52,6 +57,14 @@ class GameTask:
     index: int
     seed: int
     rotate: bool = False
+    alternate: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The entries this game plays (`alternate` in every other round of P games)."""
+        if self.alternate and (self.index // self.players) % 2:
+            return self.alternate
+        return self.entries
 
     @property
     def game_seed(self) -> int:
@@ -174,12 +187,12 @@ def _ignore_interrupts() -> None:
 
 def play_winners(task: GameTask) -> list[int]:
     """The simplest play function: the winning entries of one game (used by doctests)."""
-    from pickletable.bots import bot_from_name
+    from pickletable.bots import study_bot
 
     state = new_state(task)
     entry_at = task.seat_entries(state.seats)
     agents: dict[int, Agent] = {
-        seat: bot_from_name(task.entries[entry], task.game) for seat, entry in entry_at.items()
+        seat: study_bot(task.names[entry], task.game) for seat, entry in entry_at.items()
     }
     run_match(state, agents, random.Random(task.game_seed))
     winners = state.outcome.winners if state.outcome is not None else ()

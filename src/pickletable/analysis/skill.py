@@ -1,7 +1,10 @@
 """The skill index: how far skill moves Elo, after Duersch, Lambrecht and Oechssler (2020).
 
 Every pairing of `random`, `medium` and `hard` plays N seat-rotated games
-(with more than two seats the two bots alternate round the table). Elo
+(with more than two seats the two bots alternate round the table; at a
+table of odd size the bot with the extra seat changes every round of
+rotations, so each bot sits equally often in each seat and in each count
+over 2P games; ask for a multiple of 2P). Elo
 ratings are fitted to all pairings by maximum likelihood (Bradley-Terry:
 A beats B with probability ``1 / (1 + 10 ** ((R_B - R_A) / 400))``), with
 `random` fixed at 0; half a win is added to each side of every pairing so
@@ -140,7 +143,10 @@ def run_skill(
             if progress is not None:
                 progress(base + count)
 
-        spec = StudySpec(game, players, options, seat_bots(pair, players), rotate=True)
+        mirror = seat_bots((pair[1], pair[0]), players) if players % 2 else ()
+        spec = StudySpec(
+            game, players, options, seat_bots(pair, players), rotate=True, alternate=mirror
+        )
         result = run_study(
             spec, games, seed=seed + number, workers=workers, progress=forward, backend=backend
         )

@@ -19,10 +19,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pickletable.analysis import metrics
+from pickletable.analysis.card_effects import CardEffect, card_effects, summary_sentence
 from pickletable.analysis.collectors import GameSummary, collector_for
+from pickletable.analysis.findings import Family, Finding, compare, p_text
 from pickletable.analysis.metrics import METRICS, Estimate
 from pickletable.analysis.runner import (
     PROCESSES,
@@ -32,12 +34,15 @@ from pickletable.analysis.runner import (
     new_state,
     run_tasks,
 )
-from pickletable.bots import bot_from_name
+from pickletable.bots import study_bot
 from pickletable.core.agents import Agent
 from pickletable.core.errors import OptionError
 from pickletable.core.match import run_match
-from pickletable.core.registry import get_game
+from pickletable.core.registry import get_game, kit_for
 from pickletable.core.state import Termination
+
+if TYPE_CHECKING:
+    from pickletable.analysis.sweep import Difference
 
 SCHEMA_VERSION = 1
 
@@ -52,6 +57,8 @@ class StudySpec:
     bots: tuple[str, ...]
     rotate: bool = False
     """Rotate the bots round the seats game by game (the arena and the skill index do)."""
+    alternate: tuple[str, ...] = ()
+    """Bots played instead in every other round of rotations (`GameTask.alternate`)."""
 
     def checked(self) -> StudySpec:
         """The spec with its options resolved and its bots checked."""
@@ -62,10 +69,12 @@ class StudySpec:
                 f"give one bot per seat: {players} players but {len(self.bots)} bots "
                 f"({', '.join(self.bots)})"
             )
-        for name in self.bots:
-            bot_from_name(name, self.game)  # fail early on a bad name
+        if self.alternate and len(self.alternate) != players:
+            raise OptionError(f"the alternate bots need one per seat: {players} players")
+        for name in (*self.bots, *self.alternate):
+            study_bot(name, self.game)  # fail early on a bad name
         options = definition.options.resolve(dict(self.options))
-        return StudySpec(self.game, players, dict(options), self.bots, self.rotate)
+        return StudySpec(self.game, players, dict(options), self.bots, self.rotate, self.alternate)
 
 
 def play_study_game(task: GameTask) -> GameSummary:
@@ -73,11 +82,11 @@ def play_study_game(task: GameTask) -> GameSummary:
     state = new_state(task)
     entry_at = task.seat_entries(state.seats)
     agents: dict[int, Agent] = {
-        seat: bot_from_name(task.entries[entry], task.game) for seat, entry in entry_at.items()
+        seat: study_bot(task.names[entry], task.game) for seat, entry in entry_at.items()
     }
     collector = collector_for(state)
     run_match(state, agents, random.Random(task.game_seed), watcher=collector)
-    bots = tuple(task.entries[entry_at[seat]] for seat in state.seats)
+    bots = tuple(task.names[entry_at[seat]] for seat in state.seats)
     return collector.finish(state, task.index, task.game_seed, bots)
 
 
@@ -102,6 +111,7 @@ def run_study(
             index,
             seed,
             checked.rotate,
+            checked.alternate,
         )
         for index in range(games)
     ]
@@ -119,7 +129,7 @@ def run_study(
 
 
 @dataclass
-class Table:
+class Breakdown:
     """A per-game breakdown: rows of keyed estimates."""
 
     name: str
@@ -154,6 +164,10 @@ class StudyResult:
     interrupted: bool
     summaries: list[GameSummary]
     sweep_values: dict[str, str] = field(default_factory=dict)
+    baseline: bool = False
+    """Whether this study is the baseline its sweep's other values are compared with."""
+    against_baseline: list[Difference] = field(default_factory=list)
+    """Paired differences from the baseline, metric by metric (`pickletable.analysis.sweep`)."""
 
     @property
     def games_played(self) -> int:
@@ -175,19 +189,33 @@ class StudyResult:
             counts[game.termination] = counts.get(game.termination, 0) + 1
         return counts
 
-    def tables(self) -> list[Table]:
-        """How games end, then the game's own breakdowns (see `game_tables`)."""
-        ends = Table(
+    def tables(self) -> list[Breakdown]:
+        """How games end, then the game's own breakdowns (from its kit)."""
+        ends = Breakdown(
             "terminations",
             "How games end",
             "share of the games that ended this way (a termination code; unfinished: cut short)",
-            _shares(self.terminations()),
+            shares(self.terminations()),
         )
-        return [ends, *game_tables(self.spec.game, self.summaries)]
+        own = kit_for(self.spec.game).lab().breakdowns(self.summaries)
+        effects = self.card_effects()
+        return [ends, *own, *([effects_table(effects)] if effects else [])]
 
-    def findings(self) -> list[str]:
-        """Plain-words sentences about what stands out, each with its 95% interval."""
-        return findings(self)
+    def card_effects(self) -> list[CardEffect]:
+        """What each card does to its holder's chance to win (`analysis.card_effects`)."""
+        return card_effects(self.summaries)
+
+    def families(self) -> list[Family]:
+        """Every family of comparisons with its global test and Holm-corrected findings."""
+        return families(self)
+
+    def findings(self) -> list[Finding]:
+        """The claims that survive their family's control (`pickletable.analysis.findings`)."""
+        return [finding for family in self.families() for finding in family.findings]
+
+    def summary(self) -> list[str]:
+        """Plain-words sentences, each figure with its 95% interval."""
+        return summary(self)
 
     def to_json(self) -> dict[str, Any]:
         """Every figure of the study as JSON."""
@@ -198,6 +226,8 @@ class StudyResult:
             "options": {key: _json_value(value) for key, value in self.spec.options.items()},
             "bots": list(self.spec.bots),
             "sweep_values": self.sweep_values,
+            "baseline": self.baseline,
+            "against_baseline": [difference.to_json() for difference in self.against_baseline],
             "games": self.games,
             "games_played": self.games_played,
             "seed": self.seed,
@@ -205,7 +235,10 @@ class StudyResult:
             "seconds": self.seconds,
             "interrupted": self.interrupted,
             "terminations": self.terminations(),
-            "findings": self.findings(),
+            "summary": self.summary(),
+            "findings": [finding.to_json() for finding in self.findings()],
+            "families": [family.to_json() for family in self.families()],
+            "card_effects": [effect.to_json() for effect in self.card_effects()],
             "metrics": [
                 {
                     "name": metric.name,
@@ -258,160 +291,154 @@ def _json_value(value: object) -> object:
     return value if isinstance(value, bool | int | float | str) or value is None else str(value)
 
 
-# --- each game's breakdowns -----------------------------------------------------------------
-def game_tables(game: str, games: Sequence[GameSummary]) -> list[Table]:
-    """The breakdowns the issue lists for each game."""
-    if game == "board":
-        return _board_tables(games)
-    if game == "card":
-        return _card_tables(games)
-    if game == "slam":
-        return _slam_tables(games)
-    return []
+def effects_table(effects: Sequence[CardEffect]) -> Breakdown:
+    """The card effects as a table: the effect with its interval, the win rates compared, the
+    deck share, the Holm-adjusted p-value and the share of rallies or rounds it ends."""
+    rows: dict[str, Estimate] = {}
+    extra: dict[str, dict[str, float]] = {}
+    for effect in effects:
+        key = f"{effect.key} (per {effect.unit})"
+        rows[key] = effect.effect
+        extra[key] = {
+            "holders win": effect.held,
+            "others win": effect.others,
+            "deck share": effect.share,
+            "adjusted p": effect.adjusted_p,
+            **({"ends share": effect.ended} if effect.ended is not None else {}),
+        }
+    return Breakdown(
+        "card_effects",
+        "What each card does to winning",
+        "P(win | held) - P(win | not held): the holder's side's chance to win the round, rally "
+        "or game with the card against without it (a drawn card: against the pile's other "
+        "cards), 95% interval clustered by game, p-values adjusted by Holm over the cards of "
+        "each unit",
+        rows,
+        extra,
+    )
 
 
-def _shares(counts: Mapping[str, int]) -> dict[str, Estimate]:
+def shares(counts: Mapping[str, int]) -> dict[str, Estimate]:
+    """Each count as a share of their total, with its interval."""
     total = sum(counts.values())
     return {key: metrics.rate(value, total) for key, value in counts.items()}
 
 
-def _board_tables(games: Sequence[GameSummary]) -> list[Table]:
-    played = max(1, len(games))
-    drawn = metrics.counters(games, "drawn")
-    used = metrics.counters(games, "used")
-    effect = metrics.samples(games, "lead_change")
-    cards = sorted(set(drawn) | set(used) | set(effect))
-    extra = {
-        card: {
-            "drawn_per_game": drawn.get(card, 0) / played,
-            "used_per_game": used.get(card, 0) / played,
-        }
-        for card in cards
-    }
-    effects = {card: effect.get(card, Estimate(0.0, 0.0, 0.0, 0)) for card in cards}
-    ends = metrics.counters(games, "rally_end")
-    return [
-        Table(
-            "characters",
-            "Win rate by character",
-            "share of the games a seat with this character won",
-            metrics.tallies(games, "character"),
-        ),
-        Table(
-            "shot_pairs",
-            "Win rate by Nice/Bad Shot pair",
-            "share of the games won by a seat whose character has this Nice Shot/Bad Shot",
-            metrics.tallies(games, "shot_pair"),
-        ),
-        Table(
-            "cards",
-            "Cards: draws, uses and mean change in lead",
-            "change in the holder's side's lead (spaces) from the card's play to the end of "
-            "its effect: a Play Card's moves; a Skill or Strategy Card's rally (its point "
-            "included, any Play Card after it not); draws and uses per game in extra columns",
-            effects,
-            extra,
-        ),
-        Table(
-            "rally_ends",
-            "How rallies end, by hit number",
-            "share of all rallies ending this way (ace, out, bad shot, strategy card, fault) "
-            "at this hit (1 = the serve; 12 = 12 or later)",
-            _shares({key.replace(":", " @ hit "): value for key, value in ends.items()}),
-        ),
-        Table(
-            "serve",
-            "Rallies won on serve",
-            "share of rallies that end in a point (only the serving side scores)",
-            {"point on serve": metrics._tally("serve_won")(games)},
-        ),
-    ]
-
-
-def _card_tables(games: Sequence[GameSummary]) -> list[Table]:
-    ends = metrics.counters(games, "rally_end")
-    points = metrics.samples(games, "points_by_end")
-    completed = metrics.counters(games, "complete_on_turn")
-    return [
-        Table(
-            "rally_ends",
-            "How rallies end",
-            "share of rallies: dink (a Dink Shot lay-down took the serve), complete (a complete "
-            "lay-down), none (lay-downs, none complete), exhausted (pile or turn limit)",
-            _shares(ends),
-        ),
-        Table(
-            "points_by_end",
-            "Points per rally, by how it ended",
-            "points scored by both teams in a rally",
-            points,
-        ),
-        Table(
-            "serve",
-            "Serve held",
-            "share of rallies after which the serving team keeps the serve",
-            {"serve held": metrics._tally("serve_held")(games)},
-        ),
-        Table(
-            "completed_by_turn",
-            "Complete hands laid down, by turn of the rally",
-            "share of complete lay-downs made on this turn (turns counted from 1 per rally)",
-            _shares(
-                dict(sorted((f"turn {int(key):02d}", value) for key, value in completed.items()))
-            ),
-        ),
-        Table(
-            "points_from",
-            "Value of Picklers, Dink Shots and complete hands",
-            "points per rally each earned in the teams' scoring hands",
-            metrics.samples(games, "points_from"),
-        ),
-    ]
-
-
-def _slam_tables(games: Sequence[GameSummary]) -> list[Table]:
-    return [
-        Table(
-            "round_ends",
-            "How rounds end",
-            "share of rounds: follow (nobody could follow), duel (nobody could follow during "
-            "a TARGET & RESET duel), POACH (the last card was a POACH), SHAKE & BAKE, "
-            "nobody can play",
-            _shares(metrics.counters(games, "round_end")),
-        ),
-        Table(
-            "twists",
-            "Round win rate by twist card held at the start of the PLAY phase",
-            "share of rounds won by a seat holding this twist card (true hands at the first "
-            "PLAY phase of the round; 'no twist' for seats holding none)",
-            metrics.tallies(games, "twist"),
-        ),
-        Table(
-            "positions",
-            "Round win rate by seat position from the dealer",
-            "share of rounds won by the seat this many places left of the dealer (0 = dealer)",
-            metrics.tallies(games, "position"),
-        ),
-    ]
-
-
 # --- findings ----------------------------------------------------------------------------------
-def findings(result: StudyResult) -> list[str]:
-    """At least three plain sentences, each with a 95% interval."""
+FAMILY_TABLES = {
+    "characters": ("character", "character"),
+    "shot_pairs": ("shot_pair", "Nice/Bad Shot pair"),
+    "twists": ("twist", "twist card"),
+    "positions": ("position", "seat position"),
+}
+"""The breakdowns whose rows are compared as a family: their tally prefix and what a row is."""
+
+
+def families(result: StudyResult) -> list[Family]:
+    """Seats (or sides), the first server, and each family table of the game's breakdowns."""
+    games = result.summaries
+    if not games:
+        return []
+    said = [_seat_family(result)]
+    first = [(int(game.first in game.winners), 1) for game in games if game.first is not None]
+    if first:
+        said.append(
+            compare(
+                "first",
+                kit_for(result.spec.game).wording.first,
+                {"first": first},
+                games=len(games),
+                null=_fair_share(games),
+                label={"first": f"the {kit_for(result.spec.game).wording.first}'s side"},
+            )
+        )
+    for table in result.tables():
+        if table.name in FAMILY_TABLES:
+            prefix, noun = FAMILY_TABLES[table.name]
+            rows = _clusters(games, prefix)
+            if len(rows) > 1:
+                said.append(compare(table.name, noun, rows, games=len(games)))
+    return said
+
+
+def _seat_family(result: StudyResult) -> Family:
+    """Is any seat favoured? Over the sides when seats win together (partners)."""
+    games = result.summaries
+    definition = get_game(result.spec.game)
+    names = dict(zip(games[0].seats, definition.seat_names(result.spec.players), strict=True))
+    if all(len(game.winners) <= 1 for game in games):
+        rows = {str(seat): (sum(seat in g.winners for g in games), len(games)) for seat in names}
+        label = {str(seat): name for seat, name in names.items()}
+        single = all(len(game.winners) == 1 for game in games)
+        share = 1 / len(names)
+        return compare(
+            "seats", "seat", rows, games=len(games), null=share, multinomial=single, label=label
+        )
+    sides = sorted({tuple(sorted(game.winners)) for game in games if game.winners})
+    rows = {
+        "+".join(map(str, side)): (sum(tuple(sorted(g.winners)) == side for g in games), len(games))
+        for side in sides
+    }
+    label = {"+".join(map(str, side)): " and ".join(names[seat] for seat in side) for side in sides}
+    return compare(
+        "seats",
+        "side",
+        rows,
+        games=len(games),
+        null=1 / len(sides),
+        multinomial=all(g.winners for g in games),
+        label=label,
+    )
+
+
+def _clusters(games: Sequence[GameSummary], prefix: str) -> dict[str, list[tuple[int, int]]]:
+    """Each row's (successes, trials) in every game where it was seen."""
+    rows: dict[str, list[tuple[int, int]]] = {}
+    for game in games:
+        for key, (won, trials) in game.tallies.items():
+            if key.startswith(prefix + ":"):
+                rows.setdefault(key[len(prefix) + 1 :], []).append((won, trials))
+    return dict(sorted(rows.items()))
+
+
+def summary(result: StudyResult) -> list[str]:
+    """Plain sentences, each figure with a 95% interval, led by the three that matter most
+    to a designer: is the game fair, what (if anything) stands out, how long and how full
+    of choices it is."""
     games = result.summaries
     if not games:
         return ["No game finished."]
-    game = result.spec.game
+    wording = kit_for(result.spec.game).wording
+    found = result.families()
+    by_name = {family.name: family for family in found}
     first = result.metric("first_wins")
-    who = "first player" if game == "slam" else "first server"
+    edge = by_name.get("first")
+    verdict = (
+        f"an edge that survives the test ({p_text(edge.adjusted['first'])})"
+        if edge is not None and edge.findings
+        else "no edge detectable at this size"
+    )
     said = [
-        f"The {who}'s side wins {first.percent()} of games"
-        + (" (a fair share would be about " + _fair(games) + ")." if first.n else ".")
+        f"Fairness: the {wording.first}'s side wins {first.percent()} of games against a fair "
+        f"share of {_fair(games)}: {verdict}."
     ]
-    units = "rounds" if game == "slam" else "rallies"
+    standing_out = sorted(
+        (finding for family in found for finding in family.findings if family.name != "first"),
+        key=lambda finding: (finding.adjusted_p, -abs(finding.estimate.value - finding.fair)),
+    )
+    if standing_out:
+        said.append(f"Stands out: {standing_out[0].claim}")
+    else:
+        nouns = ["seat"] + [family.noun for family in found if family.name not in FIRST_TWO]
+        listed = ", ".join(nouns[:-1]) + " or " + nouns[-1] if len(nouns) > 1 else nouns[0]
+        said.append(f"Nothing stands out: no {listed} differs detectably from a fair share.")
+    cards = summary_sentence(result.card_effects(), wording.rallies)
+    if cards is not None:
+        said.append(cards)
     said.append(
-        f"A game lasts {result.metric('rallies').plain(1)} {units} and "
-        f"{result.metric('decisions').plain(0)} decisions on average."
+        f"Length: a game lasts {result.metric('rallies').plain(1)} {wording.rallies} and "
+        f"{result.metric('decisions').plain(0)} decisions (real choices, two or more legal "
+        f"moves) of {result.metric('seat_steps').plain(0)} steps the seats take."
     )
     said.append(
         f"{result.metric('comeback').percent()} of games are comebacks, and the lead changes "
@@ -426,22 +453,16 @@ def findings(result: StudyResult) -> list[str]:
         )
         + "."
     )
-    seats = metrics.seat_win_rates(games)
-    best = max(seats, key=lambda seat: seats[seat].value)
-    said.append(f"Seat {best} wins most often: {seats[best].percent()}.")
+    said.extend(family.sentence() for family in found if family.name != "first")
     for table in result.tables():
         rows = {key: value for key, value in table.rows.items() if value.n >= 30}
-        if table.name in ("characters", "twists", "positions") and len(rows) > 1:
-            top = max(rows, key=lambda key: rows[key].value)
-            low = min(rows, key=lambda key: rows[key].value)
-            said.append(
-                f"{table.title}: highest {top} {rows[top].percent()}, "
-                f"lowest {low} {rows[low].percent()}."
-            )
-        elif table.name == "serve" and rows:
+        if table.name == "serve" and rows:
             value = next(iter(rows.values()))
             said.append(f"{table.title}: {value.percent()} of rallies.")
     return said
+
+
+FIRST_TWO = frozenset({"first", "seats"})
 
 
 def _ending(code: str) -> str:
@@ -450,6 +471,13 @@ def _ending(code: str) -> str:
         return Termination(code).describe()
     except ValueError:
         return code
+
+
+def _fair_share(games: Sequence[GameSummary]) -> float:
+    """The first server's side's fair share: one over the number of sides."""
+    share = sum(len(game.winners) for game in games) / (len(games) * len(games[0].seats))
+    sides = round(1 / share) if share else 0
+    return 1 / sides if sides else 0.0
 
 
 def _fair(games: Sequence[GameSummary]) -> str:

@@ -1,13 +1,13 @@
 """Bots for every game, by level: easy (random), medium (heuristic), hard (ISMCTS or rollouts).
 
 `make_bot(level, game_id)` is what a seat written ``bot:LEVEL`` gets (`hard`
-is the bot the game's registry entry names); `bot_from_name(name, game_id)`
+is the bot the game's kit names); `bot_from_name(name, game_id)`
 also reads the names the arena takes: ``random``, ``heuristic``, ``ismcts``,
 ``ismcts:800`` (iterations), ``ismcts:250ms`` (a time budget),
 ``ismcts:800:heuristic`` (heuristic rollouts), ``rollout[:N][:Nms][:game]``
 (the board game's `hard`: rounds of rollouts valued by the chance of winning,
 a time cap, whole-game rollouts; see `pickletable.games.board.bots.hard`),
-``cardsearch[:N|:Nms]`` (the card game's `hard`: see
+``cardsearch[:N][:Nms]`` (the card game's `hard`: see
 `pickletable.games.card.bots.hard`), ``slamsearch[:N][:Nms]`` (Slam's `hard`: see
 `pickletable.games.slam.bots.search`), as well as the three levels and ``hard:N``
 or ``hard:Nms`` (the game's `hard` bot at another budget); and, for the
@@ -23,6 +23,12 @@ information is worth: see `pickletable.bots.omniscient`).
 'slamsearch(1500, 700ms)'
 >>> make_bot("hard", "board").name
 'rollout(300, 800ms)'
+>>> study_bot("hard", "board").name  # in a study: the same rounds, no wall clock
+'rollout(300)'
+>>> study_bot("hard:250ms", "slam")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+pickletable.core.errors.SeatError: bot 'hard:250ms': a time cap makes a study's numbers ...
 >>> bot_from_name("clever", "card")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -31,20 +37,30 @@ pickletable.core.errors.SeatError: unknown bot 'clever': use easy, medium, hard,
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.omniscient import OmniscientBot
 from pickletable.bots.random_bot import RandomBot
+from pickletable.bots.settings import parse_settings
 from pickletable.core.agents import Agent
-from pickletable.core.errors import SeatError, UnknownGameError
-from pickletable.core.registry import entry
+from pickletable.core.errors import SeatError
+from pickletable.core.kit import GameKit
+from pickletable.core.registry import KITS, find_kit
 from pickletable.core.seats import LEARNED
-from pickletable.games.slam.bots.search import DEFAULT_ITERATIONS as SLAM_ITERATIONS
-from pickletable.games.slam.bots.search import DEFAULT_MILLISECONDS as SLAM_MILLISECONDS
-from pickletable.games.slam.bots.search import SlamSearchBot
 
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
-"""Each level and the bot that plays it (`hard`: unless the game's registry entry names another)."""
+"""Each level and the bot that plays it (`hard`: unless the game's kit names another)."""
+LearnedLoader = Callable[[str, str], Agent]
+"""Loads a ``learned:PATH`` policy for a game: registered by `pickletable.envs`."""
+_learned_loaders: list[LearnedLoader] = []
+
+
+def register_learned(loader: LearnedLoader) -> None:
+    """Let ``learned:PATH`` seats load policies with `loader` (the RL package registers one)."""
+    if loader not in _learned_loaders:
+        _learned_loaders.append(loader)
 
 
 def make_bot(level: str, game_id: str) -> Agent:
@@ -60,139 +76,105 @@ def bot_from_name(name: str, game_id: str) -> Agent:
     """A bot by level or by name (see the module docstring)."""
     if name.strip().lower().startswith(LEARNED):
         return _learned(name.strip()[len(LEARNED) :], game_id)
+    kit = find_kit(game_id)
     text = name.strip().lower()
     kind, *settings = text.split(":")
     if kind == "hard" and len(settings) == 1:
-        text = f"{_level_bot(kind, game_id)}:{settings[0]}"
+        text = f"{_level_bot(kind, kit)}:{settings[0]}"
     elif text in LEVELS:
-        text = _level_bot(text, game_id)
+        text = _level_bot(text, kit)
     kind, *settings = text.split(":")
     if kind == "random" and not settings:
         return RandomBot()
     if kind == "heuristic" and not settings:
         return HeuristicBot()
     if kind == "ismcts" and len(settings) <= 2:
-        return _ismcts(name, game_id, settings)
+        return _ismcts(name, kit, settings)
     if kind == "omniscient" and len(settings) <= 2:
-        return OmniscientBot(_ismcts(name, game_id, settings))
-    if kind == "slamsearch" and len(settings) <= 2:
-        return _slam_search(name, game_id, settings)
-    if kind == "cardsearch" and len(settings) <= 1:
-        return _card_search(name, game_id, settings)
-    if kind == "rollout" and len(settings) <= 3:
-        return _rollout(name, game_id, settings)
+        return OmniscientBot(_ismcts(name, kit, settings))
+    for owner in KITS:
+        own = owner.bots.get(kind)
+        if own is None or len(settings) > 2 + len(own.words):
+            continue
+        if owner is not kit:
+            raise SeatError(f"bot {name!r}: {kind} plays {owner.wording.name} only")
+        return own.build(parse_settings(name, settings, own.words))
     raise SeatError(
         f"unknown bot {name!r}: use easy, medium, hard, random, heuristic, "
         "hard[:N|:Nms], ismcts[:N|:Nms][:random|:heuristic], omniscient[...] (the same "
-        "options), rollout[:N][:Nms][:game] (board), cardsearch[:N|:Nms] (card), "
-        "slamsearch[:N][:Nms] (Slam) or learned:PATH"
+        "options), "
+        + "".join(f"{_own_bots(owner)} ({owner.id}), " for owner in KITS)
+        + "or learned:PATH"
     )
 
 
-def _level_bot(level: str, game_id: str) -> str:
-    """The bot name a level stands for in a game (`hard` as the registry entry says)."""
-    if level == "hard":
-        try:
-            return entry(game_id).hard
-        except UnknownGameError:
-            pass
+def study_bot(name: str, game_id: str) -> Agent:
+    """The bot a study seats for `name`: the same as `bot_from_name`, on an iteration budget.
+
+    The lab's numbers must not depend on the machine, its load or the number
+    of workers, so a study's bots never look at a clock: a level or a bot
+    whose default has a time cap (the `hard` level of the board game and of
+    Slam) plays its iterations alone, and a name with a time cap (``Nms``) is
+    refused.
+    """
+    text = name.strip().lower()
+    if text.startswith(LEARNED):
+        return bot_from_name(name, game_id)
+    kit = find_kit(game_id)
+    kind, *settings = text.split(":")
+    if any(setting.endswith("ms") for setting in settings):
+        raise SeatError(
+            f"bot {name!r}: a time cap makes a study's numbers depend on the machine; "
+            f"give iterations instead ({kind}:N)"
+        )
+    if kind in LEVELS and not settings:
+        kind = _level_bot(kind, kit)
+    elif kind == "hard" and kit is not None:
+        kind = kit.bot_settings.hard
+    own_hard = kit is not None and kind == kit.bot_settings.hard and kind in kit.bots
+    if own_hard and kit is not None and not any(setting.isdigit() for setting in settings):
+        # the game's own `hard` bot with no count: its iterations alone, no cap
+        settings = [str(kit.bot_settings.hard_iterations), *settings]
+    return bot_from_name(":".join([kind, *settings]), game_id)
+
+
+def _own_bots(kit: GameKit) -> str:
+    """A game's own bots with their settings, as the unknown-bot message lists them."""
+    return ", ".join(own.usage(bot) for bot, own in kit.bots.items())
+
+
+def _level_bot(level: str, kit: GameKit | None) -> str:
+    """The bot name a level stands for in a game (`hard` as the game's kit says)."""
+    if level == "hard" and kit is not None:
+        return kit.bot_settings.hard
     return LEVELS[level]
 
 
-def _slam_search(name: str, game_id: str, settings: list[str]) -> SlamSearchBot:
-    """Slam's `hard` bot: ``slamsearch[:N][:Nms]``.
-
-    Plain ``slamsearch`` is the `hard` level (its iterations and time cap);
-    ``N`` alone sets the iterations with no cap (the same decision for the
-    same seed), ``Nms`` a cap.
-    """
-    if game_id != "slam":
-        raise SeatError(f"bot {name!r}: slamsearch plays Slam only")
-    iterations = SLAM_ITERATIONS
-    milliseconds: float | None = None if settings else SLAM_MILLISECONDS
-    for setting in settings:
-        if setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
-            milliseconds = float(setting[:-2])
-        elif setting.isdigit() and int(setting) > 0:
-            iterations = int(setting)
-        else:
-            raise SeatError(f"bot {name!r}: {setting!r} is not N (iterations) or Nms")
-    return SlamSearchBot(iterations, milliseconds)
-
-
-def _rollout(name: str, game_id: str, settings: list[str]) -> Agent:
-    """The board game's rollout bot: ``rollout[:N][:Nms][:game]``.
-
-    Plain ``rollout`` is the `hard` level (its rounds and time cap); ``N``
-    alone sets the rounds with no time cap (the same decision for the same
-    seed), ``Nms`` a time cap, ``game`` whole-game rollouts everywhere.
-    """
-    if game_id != "board":
-        raise SeatError(f"bot {name!r}: the rollout bot plays the board game only")
-    from pickletable.games.board.bots.hard import (
-        DEFAULT_MILLISECONDS,
-        DEFAULT_ROLLOUTS,
-        BoardRolloutBot,
-    )
-
-    rollouts = DEFAULT_ROLLOUTS
-    milliseconds: float | None = None if settings else DEFAULT_MILLISECONDS
-    whole_games = False
-    for setting in settings:
-        if setting == "game":
-            whole_games = True
-        elif setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
-            milliseconds = float(setting[:-2])
-        elif setting.isdigit() and int(setting) > 0:
-            rollouts = int(setting)
-        else:
-            raise SeatError(f"bot {name!r}: {setting!r} is not N (rollouts), Nms or game")
-    return BoardRolloutBot(rollouts, milliseconds, whole_games=whole_games)
-
-
 def _learned(path: str, game_id: str) -> Agent:
-    """A policy trained with `pickletable.envs` (``learned:PATH``), for the game it was made for."""
-    try:
-        from pickletable.envs.learning import load_agent
-    except ImportError:
-        raise SeatError("learned bots need the rl extra: pip install 'pickletable[rl]'") from None
-    return load_agent(path, game_id)
+    """A trained policy (``learned:PATH``), loaded by the loader the RL package registered."""
+    if not _learned_loaders:
+        raise SeatError(
+            "learned bots need the rl extra (pip install 'pickletable[rl]'), "
+            "imported first: import pickletable.envs"
+        )
+    return _learned_loaders[-1](path, game_id)
 
 
-def _card_search(name: str, game_id: str, settings: list[str]) -> Agent:
-    """The card game's `hard`: ``cardsearch[:N|:Nms]`` (search with inferred hands)."""
-    if game_id != "card":
-        raise SeatError(f"bot {name!r}: cardsearch plays the card game only")
-    from pickletable.games.card.bots.hard import make_hard
-
-    iterations, milliseconds = entry(game_id).hard_iterations, None
-    for setting in settings:
-        if setting.endswith("ms") and setting[:-2].isdigit() and int(setting[:-2]) > 0:
-            iterations, milliseconds = 1_000_000, float(setting[:-2])
-        elif setting.isdigit() and int(setting) > 0:
-            iterations = int(setting)
-        else:
-            raise SeatError(f"bot {name!r}: {setting!r} is not N or Nms")
-    return make_hard(iterations, milliseconds)
-
-
-def _ismcts(name: str, game_id: str, settings: list[str]) -> ISMCTSBot:
-    try:
-        game = entry(game_id)
-        iterations, rollout = game.hard_iterations, game.hard_rollout
-    except UnknownGameError:
+def _ismcts(name: str, kit: GameKit | None, settings: list[str]) -> ISMCTSBot:
+    """``ismcts[:N][:Nms][:random|:heuristic]``, the budget and rollouts of the game's `hard`
+    by default."""
+    read = parse_settings(name, settings, words=("random", "heuristic"))
+    if kit is not None:
+        iterations, rollout = kit.bot_settings.hard_iterations, kit.bot_settings.hard_rollout
+    else:
         iterations, rollout = 300, "random"
-    milliseconds: float | None = None
-    for setting in settings:
-        if setting in ("random", "heuristic"):
-            rollout = setting
-        elif setting.endswith("ms") and setting[:-2].isdigit():
-            milliseconds = float(setting[:-2])
-            iterations = 1_000_000
-        elif setting.isdigit() and int(setting) > 0:
-            iterations = int(setting)
-        else:
-            raise SeatError(f"bot {name!r}: {setting!r} is not N, Nms, random or heuristic")
+    if read.words:
+        rollout = "heuristic" if "heuristic" in read.words else "random"
+    milliseconds = read.milliseconds
+    if read.count is not None:
+        iterations = read.count
+    elif milliseconds is not None:
+        iterations = 1_000_000
     bot = ISMCTSBot(iterations, milliseconds, rollout=rollout)
     if milliseconds is not None:
         rollouts = "" if rollout == "random" else ", heuristic"
@@ -206,7 +188,8 @@ __all__ = [
     "ISMCTSBot",
     "OmniscientBot",
     "RandomBot",
-    "SlamSearchBot",
     "bot_from_name",
     "make_bot",
+    "register_learned",
+    "study_bot",
 ]

@@ -4,7 +4,7 @@ A rollout that reaches the end of the game scores the outcome (1 for a
 winner, -1 for the others). Whole games are long in the card game (many
 rallies to 11) and Slam (rounds to 3 tokens), so a rollout stops at a
 *horizon*: after `horizon_count` events of the kinds in `horizon` (the end
-of a rally, of a round, a point), as the game's registry entry says. Each
+of a rally, of a round, a point), as the game's kit says. Each
 seat's lead is the state's own `lead()` (scores, tokens or skill levels, in
 the game's units); ISMCTS scores a rollout by how the lead changed since the
 root, divided by `scale` and squashed into (-1, 1).
@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pickletable.core.errors import UnknownGameError
-from pickletable.core.registry import entry
+from pickletable.core.registry import find_kit
 from pickletable.core.state import GameState
 
 Values = dict[int, float]
@@ -40,10 +39,10 @@ class Evaluation:
 
 def evaluation_for(game_id: str) -> Evaluation:
     """The evaluation of a game (an unknown game rolls out to its end and scores 0 otherwise)."""
-    try:
-        game = entry(game_id)
-    except UnknownGameError:
+    kit = find_kit(game_id)
+    if kit is None:
         return _TO_THE_END
+    game = kit.bot_settings
     return Evaluation(game.horizon, game.horizon_count, _lead, game.lead_scale)
 
 

@@ -18,15 +18,11 @@ without a heuristic plays at random.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from importlib import import_module
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
-from pickletable.core.errors import UnknownGameError
-from pickletable.core.registry import entry
-
-Policy = Callable[[AgentView, random.Random], Action]
+from pickletable.core.kit import Policy
+from pickletable.core.registry import find_kit
 
 
 def policy_for(game_id: str, *, rollout: bool = False) -> Policy | None:
@@ -34,13 +30,11 @@ def policy_for(game_id: str, *, rollout: bool = False) -> Policy | None:
 
     With `rollout`, a game's quicker variant (``rollout_choose``) if it has one.
     """
-    try:
-        module = entry(game_id).heuristic
-    except UnknownGameError:
+    kit = find_kit(game_id)
+    if kit is None:
         return None
-    rules = import_module(module)
-    policy: Policy = getattr(rules, "rollout_choose", rules.choose) if rollout else rules.choose
-    return policy
+    medium = kit.medium()
+    return medium.rollout_choose if rollout else medium.choose
 
 
 class HeuristicBot:

@@ -70,7 +70,7 @@ Prior = Callable[[AgentView, random.Random], Action]
 """The rule of thumb whose choice stands unless the search clearly beats it."""
 
 DEFAULT_ITERATIONS = 400
-"""Iterations per decision at the default budget (see the README for the timings)."""
+"""Iterations per decision at the default budget (docs/performance.md has the timings)."""
 
 
 @dataclass

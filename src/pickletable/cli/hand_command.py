@@ -13,6 +13,8 @@ Value laid down by the serving team: 1 (complete 1).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -20,6 +22,32 @@ from pickletable.games.card import GAME
 from pickletable.games.card.cards import parse_hand
 from pickletable.games.card.content import CardDeck
 from pickletable.games.card.solver import solver_for
+
+
+def hand_json(text: str, deck: CardDeck | None = None) -> dict[str, Any]:
+    """The verdict on a typed hand as data (``hand --json``).
+
+    >>> hand_json("3 3 3 5 6 7 smash")["melds"]
+    [{'kind': 'set', 'cards': [['3', 3], ['3', 3], ['3', 3]]}, \
+{'kind': 'straight', 'cards': [['5', 5], ['6', 6], ['7', 7], ['smash', 8]]}]
+    """
+    deck = deck or CardDeck.from_data(GAME.default_content().data)
+    verdict = solver_for(deck.lowest, deck.highest).verdict(parse_hand(text, deck))
+    return {
+        "cards": list(verdict.cards),
+        "complete": verdict.complete,
+        "summary": verdict.summary,
+        "melds": [
+            {"kind": meld.kind, "cards": [[card, number] for card, number in meld.cards]}
+            for meld in verdict.melds
+        ],
+        "free": verdict.free,
+        "loose": list(verdict.loose_cards),
+        "dinks": verdict.dinks,
+        "picklers": verdict.picklers,
+        "can_lay_down": verdict.can_lay_down,
+        "value_serving": verdict.value(serving=True) if verdict.can_lay_down else 0,
+    }
 
 
 def hand_report(text: str, deck: CardDeck | None = None) -> RenderableType:

@@ -1,20 +1,22 @@
-"""The ``pickletable`` command: play, rules, record, replay, hand."""
+"""The ``pickletable`` command: play, rules, record, hand, score, games, serve."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.table import Table
+from rich.text import Text
 
 from pickletable.bots import make_bot
 from pickletable.cli.common import (
     DoublesOpt,
     GameArg,
+    JsonOpt,
     LevelOpt,
     OptionOpt,
     PlayersOpt,
@@ -22,17 +24,23 @@ from pickletable.cli.common import (
     SeedOpt,
     app,
     check_writable,
+    enable_learned_bots,
     friendly,
 )
 from pickletable.cli.layout import Layout
+from pickletable.cli.paging import show_page
 from pickletable.cli.starting import load_start
 from pickletable.cli.table_config import TableConfig, build_table
 from pickletable.cli.terminal import TerminalGame
-from pickletable.core.errors import PickletableError, ReplayStopError
+from pickletable.core.errors import PickletableError
 from pickletable.core.match import run_match
-from pickletable.core.records import Recorder, load_record, provenance, replay
-from pickletable.core.registry import available_games, get_game
+from pickletable.core.records import Recorder
+from pickletable.core.registry import DEFAULT_GAME, KITS, available_games, get_game, kit_for
 from pickletable.core.seats import parse_seats
+
+if TYPE_CHECKING:
+    from pickletable.core.kit import GameKit
+    from pickletable.games.card.scorekeeper import Scorekeeper
 
 __all__ = ["app", "check_writable"]
 
@@ -40,7 +48,7 @@ __all__ = ["app", "check_writable"]
 @app.command()
 @friendly
 def play(
-    game: GameArg = "board",
+    game: GameArg = DEFAULT_GAME,
     players: PlayersOpt = None,
     doubles: DoublesOpt = False,
     level: LevelOpt = None,
@@ -65,9 +73,14 @@ def play(
     roll_for_me: Annotated[
         bool,
         typer.Option(
-            "--roll-for-me",
-            help="board game: make a roll or serve that is your only move for you",
+            "--roll-for-me/--no-roll-for-me",
+            help="board game: make a roll or serve that is your only move for you "
+            "(as Slam makes a forced move)",
         ),
+    ] = True,
+    show_odds: Annotated[
+        bool,
+        typer.Option("--odds", help="print your side's win chance each time it changes"),
     ] = False,
     start_from: Annotated[
         Path | None,
@@ -89,6 +102,7 @@ def play(
             )
         start = load_start(definition, start_from)
         seat_specs = parse_seats(seats or start.seats, start.players, 1, learned=True)
+        enable_learned_bots(spec.level or "" for spec in seat_specs)
         config = TableConfig(definition, start.players, start.options, seat_specs, start.content)
     else:
         if companion and definition.hidden_information:
@@ -109,7 +123,7 @@ def play(
         )
     if save is not None:
         check_writable(save)
-    TerminalGame(
+    terminal = TerminalGame(
         config,
         Console(),
         seed=seed,
@@ -117,8 +131,12 @@ def play(
         save_path=save,
         layout=layout,
         roll_for_me=roll_for_me,
+        show_odds=show_odds,
         start=start,
-    ).play()
+    )
+    terminal.play()
+    if terminal.interrupted:
+        raise typer.Exit(130)  # Ctrl-C, as a shell reports SIGINT
 
 
 @app.command()
@@ -126,16 +144,12 @@ def play(
 def rules(game: GameArg) -> None:
     """Show the rules of a game in our words, with every option."""
     definition = get_game(game)
-    console = Console()
-    console.print(Markdown(definition.rules_text()))
-    table = Table(title=f"Options of {game} (use --option NAME=VALUE)")
-    for column in ("name", "type", "default", "what it does"):
-        table.add_column(column)
-    for row in definition.options.describe():
-        default = row["default"]
-        shown = ("on" if default else "off") if isinstance(default, bool) else str(default)
-        table.add_row(row["name"], row["type"], shown or '""', row["help"])
-    console.print(table)
+    names = [spec.name for spec in definition.options]
+    footer = Text(
+        "\nTo change an option in the terminal: --option NAME=VALUE, the name as listed above "
+        f"with _ for spaces ({', '.join(names)})."
+    )
+    show_page(Console(), Markdown(definition.rules_text()), footer)
 
 
 @app.command()
@@ -190,56 +204,20 @@ def record(
         console.print(f"{path}: {len(recorder.steps)} actions, {ending}")
 
 
-@app.command(name="replay")
-@friendly
-def replay_command(
-    file: Annotated[Path, typer.Argument(help="a record written by play, record or the server")],
-    show: Annotated[bool, typer.Option("--show", help="print the game's log")] = False,
-) -> None:
-    """Check that a record replays exactly, action by action.
-
-    Exit 0 when it does; 1 when it was made by another pickletable or under other
-    rules and stops replaying (one line says which step and why); 2 for a file
-    that is not a record, or one this version and these rules made that does not
-    replay (a damaged record).
-    """
-    data = load_record(file)
-    try:
-        state = replay(data)
-    except ReplayStopError as error:
-        made = provenance(data)
-        if made is None or not made.changed:
-            raise
-        line = made.stops_at(error.index + 1, error.action, refused=error.refused)
-        typer.echo(f'{file}: {line}: "{error.reason}"', err=True)  # one line, never wrapped
-        raise typer.Exit(1) from None
-    console = Console()
-    if show:
-        from pickletable.core.actions import Action
-        from pickletable.core.records import initial_state
-
-        again = initial_state(data)
-        presenter = get_game(data["game"]).presenter
-        for step in data["steps"]:
-            for event in again.apply(Action.from_text(step["action"])):
-                console.print(presenter.describe(again, event))
-    outcome = state.outcome
-    ending = (
-        get_game(data["game"]).presenter.outcome_text(state)
-        if outcome
-        else "the game was not finished"
-    )
-    console.print(f"[green]ok[/]: {file} replays ({len(data['steps'])} actions); {ending}")
-
-
 @app.command()
 @friendly
-def hand(cards: Annotated[str, typer.Argument(help='e.g. "3 3 3 5 6 7 smash"')]) -> None:
+def hand(
+    cards: Annotated[str, typer.Argument(help='e.g. "3 3 3 5 6 7 smash"')],
+    as_json: JsonOpt = False,
+) -> None:
     """Card game: is this hand complete, how does it split, what is it worth?"""
     try:
-        from pickletable.cli.hand_command import hand_report
+        from pickletable.cli.hand_command import hand_json, hand_report
     except ModuleNotFoundError:
         raise typer.BadParameter("the card game is not installed in this version") from None
+    if as_json:
+        typer.echo(json.dumps(hand_json(cards), indent=2))
+        return
     Console().print(hand_report(cards))
 
 
@@ -257,20 +235,63 @@ def score(
         typer.Option("--server", help="who serves first (the first dealt a Kitchen)"),
     ] = None,
     option: OptionOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="keep the session in this file after every rally"),
+    ] = None,
+    start_from: Annotated[
+        Path | None,
+        typer.Option("--from", help="go on with a session kept with --save"),
+    ] = None,
 ) -> None:
     """Keep score at a real card-game table: type each rally's hands, we settle the points."""
     from pickletable.cli.scorekeeper import run_scorekeeper
+    from pickletable.games.card.scorekeeper import Scorekeeper
+
+    kit = kit_for(game)  # an unknown game is named as such
+    if not kit.scorekeeper:
+        keeping = " or ".join(other.wording.name for other in KITS if other.scorekeeper)
+        hint = kit.scorekeeper_hint or f"{game!r} has no scorekeeper yet"
+        raise PickletableError(f"the scorekeeper is for {keeping}; {hint}")
+    if start_from is not None:
+        if players is not None or names or server or option:
+            raise PickletableError(
+                "--from sets the table: leave out --players, --names, --server and --option"
+            )
+        keeper = Scorekeeper.from_json(load_json(start_from))
+    else:
+        keeper = _new_keeper(kit, players, names, server, option)
+    if save is not None:
+        check_writable(save)
+    console = Console(highlight=False)
+
+    def read(question: str) -> str | None:
+        try:
+            return console.input(question)
+        except EOFError:
+            return None
+
+    def keep(keeper: Scorekeeper) -> None:
+        assert save is not None
+        save.write_text(json.dumps(keeper.to_json(), indent=1) + "\n")
+
+    if save is not None:
+        keep(keeper)
+    run_scorekeeper(keeper, read, console, keep if save is not None else None)
+    if save is not None:
+        console.print(f"Session kept in {save}; go on with: pickletable score card --from {save}")
+
+
+def _new_keeper(
+    kit: GameKit,
+    players: int | None,
+    names: str | None,
+    server: str | None,
+    option: list[str] | None,
+) -> Scorekeeper:
     from pickletable.games.card.scorekeeper import Scorekeeper, ScorekeepingError
 
-    get_game(game)  # an unknown game is named as such
-    if game != "card":
-        hint = (
-            "the board game has companion mode: pickletable play board --companion"
-            if game == "board"
-            else f"{game!r} has no scorekeeper yet"
-        )
-        raise PickletableError(f"the scorekeeper is for the card game; {hint}")
-    options = get_game("card").options
+    options = kit.definition().options
     given_options = options.parse(option or [])
     named = {text.partition("=")[0].strip() for text in option or []}
     unused = sorted(named - {"target_score", "win_by"})
@@ -280,32 +301,41 @@ def score(
             f"not {', '.join(unused)}"
         )
     resolved = options.resolve(given_options)
-    keeper = Scorekeeper.for_table(
+    return Scorekeeper.for_table(
         players or 2,
         [name.strip() for name in names.split(",")] if names else [],
         server,
         target=int(resolved["target_score"]),
         win_by=int(resolved["win_by"]),
     )
-    console = Console(highlight=False)
 
-    def read(question: str) -> str | None:
-        try:
-            return console.input(question)
-        except EOFError:
-            return None
 
-    run_scorekeeper(keeper, read, console)
+def load_json(path: Path) -> Any:
+    """A JSON file's data; a file that cannot be read or is not JSON is a clear error."""
+    try:
+        return json.loads(path.read_text())
+    except FileNotFoundError:
+        raise PickletableError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise PickletableError(f"{path}: cannot be read ({error})") from None
+    except json.JSONDecodeError as error:
+        raise PickletableError(f"{path}: not JSON ({error.msg} at line {error.lineno})") from None
 
 
 @app.command(name="games")
-def list_games() -> None:
+def list_games(as_json: JsonOpt = False) -> None:
     """List the games this version can play."""
+    definitions = [get_game(game_id) for game_id in available_games()]
+    if as_json:
+        rows = [
+            {"id": d.id, "title": d.title, "players": list(d.player_counts)} for d in definitions
+        ]
+        typer.echo(json.dumps(rows, indent=2))
+        return
     console = Console()
-    for game_id in available_games():
-        definition = get_game(game_id)
+    for definition in definitions:
         counts = ", ".join(str(n) for n in definition.player_counts)
-        console.print(f"{game_id:6} {definition.title} ({counts} players)")
+        console.print(f"{definition.id:6} {definition.title} ({counts} players)")
 
 
 LIMIT_DEFAULTS = """message_bytes=4096
@@ -314,6 +344,9 @@ connections_per_address=32
 tables_per_minute=30
 live_tables=2000
 bot_tables=20
+body_bytes=65536
+request_seconds=10
+http_connections_per_address=64
 hello_seconds=5
 send_queue=256
 send_seconds=10
@@ -323,7 +356,8 @@ sweep_seconds=5
 file_check_seconds=2
 lobby_waiting_seconds=86400
 lobby_playing_seconds=604800
-lobby_finished_seconds=0"""
+lobby_finished_seconds=0
+lobby_bots_seconds=600"""
 """`Limits.describe()`, written out so ``--help`` does not import the server (a test checks)."""
 
 
@@ -348,6 +382,30 @@ def serve(
             + ", ".join(LIMIT_DEFAULTS.splitlines()),
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="worker processes on the one address (more than 1 needs PostgreSQL and Redis)",
+        ),
+    ] = 1,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-url", help="Redis for several workers: redis://HOST:6379/0 (see --workers)"
+        ),
+    ] = None,
+    trusted_proxies: Annotated[
+        str,
+        typer.Option(
+            "--trusted-proxies",
+            metavar="ADDRESSES",
+            help="comma-separated addresses of reverse proxies whose X-Forwarded-For header "
+            "names the client (default: none; the limits count the address a request "
+            "came from)",
+        ),
+    ] = "",
 ) -> None:
     """Serve the web table: lobby, live play with friends and bots, replays."""
     try:
@@ -359,7 +417,29 @@ def serve(
         limits = Limits().with_text(limit or [])
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--limit") from None
-    run_server(host=host, port=port, database_url=database_url, console=Console(), limits=limits)
+    proxies = tuple(address.strip() for address in trusted_proxies.split(",") if address.strip())
+    if workers > 1 or redis_url is not None:
+        from pickletable.server.cluster.workers import serve_workers
+
+        serve_workers(
+            host=host,
+            port=port,
+            workers=workers,
+            database_url=database_url,
+            redis_url=redis_url,
+            limits=limit or [],
+            console=Console(),
+            trusted_proxies=proxies,
+        )
+        return
+    run_server(
+        host=host,
+        port=port,
+        database_url=database_url,
+        console=Console(),
+        limits=limits,
+        trusted_proxies=proxies,
+    )
 
 
 @app.command()
@@ -396,6 +476,21 @@ def loadtest(
             "--rss-every", min=1, help="seconds between samples of the started server's memory"
         ),
     ] = 30.0,
+    kill_at: Annotated[
+        float | None,
+        typer.Option(
+            "--kill-at",
+            min=0,
+            help="failover mode (needs --url of several workers): kill -9 a worker at this "
+            "second, then report lost and doubled moves and how long sockets took to come back",
+        ),
+    ] = None,
+    kill_pid: Annotated[
+        int | None,
+        typer.Option(
+            "--kill-pid", help="the worker to kill (default: the one holding the most tables)"
+        ),
+    ] = None,
 ) -> None:
     """Play N tables (two scripted people and bots each) for S seconds and report latency."""
     from pickletable.loadkit.run import load_test
@@ -407,13 +502,28 @@ def loadtest(
         raise typer.BadParameter(str(error), param_hint="--limit") from None
     console = Console()
     console.print(f"Playing {tables} tables for {seconds:g} s (people move after {delay:g} s)...")
+    if kill_at is not None or kill_pid is not None:
+        from pickletable.loadkit.failover import failover_test
+
+        if url is None:
+            raise typer.BadParameter("failover mode plays against --url", param_hint="--kill-at")
+        moment = seconds / 3 if kill_at is None else kill_at
+        failed = failover_test(url, tables, seconds, delay, moment, kill_pid)
+        for line in failed.lines():
+            console.print(line, highlight=False)
+        return
     result = load_test(tables, seconds, delay, url, bot_delay, limit or [], rss_every)
     for line in result.lines():
         console.print(line, highlight=False)
 
 
 # The study commands register themselves on `app`; imported last, they list after play.
-from pickletable.cli import study_commands  # noqa: E402, F401
+from pickletable.cli import (  # noqa: E402, F401
+    replay_command,
+    review_command,
+    study_commands,
+    tune_command,
+)
 
 if __name__ == "__main__":
     app()

@@ -4,7 +4,10 @@ The presenter groups the legal actions into choices (`Presenter.menu`); a
 choice with a flag (the card game's lay-down) is one line, picked by its
 number, then a question says whether to set the flag, or at once by its
 number and the flag key (``3l``). Every legal action's notation is accepted
-as well, so ``discard 9 lay`` still does what it says.
+as well, so ``discard 9 lay`` still does what it says, and so is a choice's
+label as printed, in any case and without its punctuation ("dinkin dana" for
+Dinkin' Dana). A choice with words of its own (`MenuChoice.words`) is typed
+by them, not by a notation that means another move at other prompts.
 
 >>> from pickletable.core.actions import Action
 >>> from pickletable.core.presenter import MenuChoice
@@ -16,6 +19,12 @@ True
 (Pick(action=discard 9 lay), Pick(action=discard 9 lay), Pick(action=discard 9))
 >>> menu.read("2")
 Refusal(message='There is no choice 2; pick 1.')
+>>> lone = Menu([MenuChoice("Serve", Action.from_text("serve"))])
+>>> lone.read("")
+Pick(action=serve)
+>>> drawn = Menu([MenuChoice("Dinkin' Dana", Action.from_text("draw dinkin-dana"))])
+>>> drawn.read("DINKIN' DANA"), drawn.read("dinkin dana")
+(Pick(action=draw dinkin-dana), Pick(action=draw dinkin-dana))
 """
 
 from __future__ import annotations
@@ -35,6 +44,16 @@ FLAG_KEY = "l"
 """Typed after a choice's number to set its flag at once ("3l")."""
 
 _NUMBER = re.compile(rf"(\d+)\s*({FLAG_KEY})?", re.IGNORECASE)
+_PUNCTUATION = re.compile(r"[^a-z0-9]+")
+
+
+def plain_words(text: str) -> str:
+    """Lower case, punctuation as spaces: how typed words are matched to a label.
+
+    >>> plain_words("  IN, Lob "), plain_words("Dinkin' Dana")
+    ('in lob', 'dinkin dana')
+    """
+    return _PUNCTUATION.sub(" ", text.lower()).strip()
 
 
 @dataclass(frozen=True)
@@ -82,7 +101,7 @@ class Menu:
             row: list[RenderableType] = [
                 f"{number}.",
                 Text(choice.label),
-                Text(f"[{choice.action}]", style="dim"),
+                Text(f"[{choice.words or choice.action}]", style="dim"),
             ]
             if choice.flagged is not None:
                 row.append(Text(f"{number}{FLAG_KEY.upper()}: {choice.flag_label}", style="green"))
@@ -92,6 +111,8 @@ class Menu:
     def read(self, answer: str) -> Pick | Refusal:
         """What a typed answer picks (a number, a number and the flag key, notation, or the
         words after a verb when only one choice has them), or why it picks nothing."""
+        if not answer and len(self.choices) == 1:
+            return _picked(self.choices[0])  # Enter alone takes a lone choice
         if not answer:
             return Refusal(
                 f"Type a number ({self.numbers}) or a move in brackets; 'help' for more."
@@ -99,6 +120,10 @@ class Menu:
         number = _NUMBER.fullmatch(answer)
         if number:
             return self._by_number(int(number.group(1)), flag=bool(number.group(2)))
+        typed = plain_words(answer)
+        own_words = [c for c in self.choices if c.words and plain_words(c.words) == typed]
+        if len(own_words) == 1:
+            return _picked(own_words[0])
         # A shortcut: the words after the verb, when only one choice has them ("ace").
         words = " ".join(answer.lower().split())
         same_words = [c for c in self.choices if " ".join(c.action.args) == words]
@@ -109,10 +134,19 @@ class Menu:
         ]
         if len(flagged) == 1:
             return Pick(action=flagged[0])
+        printed = [c for c in self.choices if plain_words(c.label) == typed]
+        if len(printed) == 1:
+            return _picked(printed[0])
         try:
             action = Action.from_text(answer)
         except InvalidActionError as error:
             return Refusal(f"{error}.")
+        worded = [c for c in self.choices if c.words and c.action == action]
+        if worded:
+            return Refusal(
+                f"Here {answer!r} would be: {worded[0].label}. "
+                f"Type {worded[0].words!r} for that, or a number."
+            )
         if action in self.actions:
             return Pick(action=action)
         allowed = ", ".join(str(a) for a in self.actions)

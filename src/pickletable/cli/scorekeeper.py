@@ -3,7 +3,8 @@
 Each rally the table answers two questions: who laid down (first first), and
 the hands worth scoring (every laid-down hand, plus any hand holding a Dink
 Shot, plus the serving team's complete hands). Typing ``undo`` at the first
-question takes the last rally back; ``quit`` (or the end of input) stops.
+question takes the last rally back, also after the winning rally (the game
+ends only when the table says so); ``quit`` (or the end of input) stops.
 Each answer is checked as soon as it is typed (a hand of the wrong size, a
 card the deck does not have, a laid-down hand that could not go down): it
 is refused with the reason and asked again, and nothing is scored until a
@@ -23,12 +24,16 @@ from pickletable.games.card.scoring import RallyScore, ServeReason
 
 Reader = Callable[[str], str | None]
 """Asks a question and returns the answer, or `None` at the end of input."""
+Saver = Callable[[Scorekeeper], None]
+"""Keeps the session after each change (``score --save FILE``)."""
 
 WHY = {"dink": "Dink Shot", "complete": "complete hand", "pickler": "Pickler"}
 
 
-def run_scorekeeper(keeper: Scorekeeper, read: Reader, console: Console) -> None:
-    """Ask for rallies until a team wins or the table stops."""
+def run_scorekeeper(
+    keeper: Scorekeeper, read: Reader, console: Console, save: Saver | None = None
+) -> None:
+    """Ask for rallies until a team wins (and the table does not take it back) or it stops."""
     console.print(
         f"[bold]Card game scorekeeper[/]: {escape(keeper.team_name(0))} v "
         f"{escape(keeper.team_name(1))}, first to {keeper.target} by {keeper.win_by}."
@@ -37,7 +42,13 @@ def run_scorekeeper(keeper: Scorekeeper, read: Reader, console: Console) -> None
         "After each rally: name who laid down, first first (or [bold]none[/]), then type "
         "the hands that score; [bold]undo[/] takes a rally back, [bold]quit[/] stops."
     )
-    while keeper.winner is None:
+    while True:
+        if keeper.winner is not None:
+            if not _game_over(keeper, read, console):
+                return
+            if save is not None:
+                save(keeper)
+            continue
         _show_score(keeper, console)
         answer = read("Laid down, first first: ")
         if answer is None or answer.strip().lower() in ("quit", "exit"):
@@ -50,6 +61,9 @@ def run_scorekeeper(keeper: Scorekeeper, read: Reader, console: Console) -> None
                 console.print("Took the last rally back.")
             except PickletableError as error:
                 console.print(f"[red]{escape(str(error))}[/]")
+                continue
+            if save is not None:
+                save(keeper)
             continue
         try:
             laid = _players(keeper, words)
@@ -66,12 +80,24 @@ def run_scorekeeper(keeper: Scorekeeper, read: Reader, console: Console) -> None
             console.print(f"[red]{escape(str(error))}[/] Type the rally again.")
             continue
         _report(keeper, result, console)
+        if save is not None:
+            save(keeper)
+
+
+def _game_over(keeper: Scorekeeper, read: Reader, console: Console) -> bool:
+    """Say who won; whether the table took the last rally back (a mistyped hand)."""
     winner = keeper.winner
     assert winner is not None
     console.print(
         f"[bold green]{escape(keeper.team_name(winner))} won[/], "
         f"{keeper.scores[winner]} to {keeper.scores[1 - winner]}."
     )
+    answer = read("Type undo to take that rally back, or press Enter to finish: ")
+    if answer is None or answer.strip().lower() != "undo":
+        return False
+    keeper.undo()
+    console.print("Took the last rally back.")
+    return True
 
 
 def _names_in(keeper: Scorekeeper, answer: str) -> list[str]:
@@ -119,8 +145,17 @@ def _ask_hands(
         if not text.strip():
             return hands
         name, colon, cards = text.partition(":")
+        if not colon:  # "Bob 1 2 3 ...": a name at the table, then the cards
+            named = [
+                n for n in keeper.seat_names.values() if text.lower().startswith(f"{n.lower()} ")
+            ]
+            if named:
+                name, colon, cards = named[0], ":", text[len(named[0]) :]
         if not colon:
-            console.print("[red]Write the player, a colon, then the cards: South: 1 2 3 ...[/]")
+            example = next((n for n in keeper.seat_names.values() if n not in hands), name)
+            console.print(
+                f"[red]Write the player, a colon, then the cards: {escape(example)}: 1 2 3 ...[/]"
+            )
             continue
         try:
             seat_name = keeper.seat_names[keeper.seat_named(name)]

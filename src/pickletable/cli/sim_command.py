@@ -29,9 +29,16 @@ from pickletable.analysis.runner import PROCESSES, Backend
 from pickletable.analysis.runner import Progress as ProgressHook
 from pickletable.analysis.skill import SkillResult, pairings, run_skill
 from pickletable.analysis.study import SCHEMA_VERSION, StudyResult, StudySpec, run_study
-from pickletable.analysis.sweep import combinations
+from pickletable.analysis.sweep import (
+    PAIRED,
+    Difference,
+    baseline_index,
+    combinations,
+    compare_studies,
+)
 from pickletable.cli.table_config import doubles_options
 from pickletable.core.errors import OptionError
+from pickletable.core.game import GameDefinition
 from pickletable.core.registry import get_game
 
 
@@ -92,6 +99,7 @@ def run_sim(
     report: Path | None,
     console: Console | None = None,
     backend: Backend = PROCESSES,
+    baseline: str | None = None,
 ) -> dict[str, Any]:
     """Run a study (or a sweep of studies), optionally the skill index; print and write it."""
     console = console or Console(stderr=as_json)
@@ -136,6 +144,8 @@ def run_sim(
                 "the figures below are theirs.[/]"
             )
             break
+    if len(studies) > 1:
+        _compare(definition, studies, baseline)
     skill_result = None
     if skill and not stopped:
         base = definition.options.parse(pairs)
@@ -170,6 +180,23 @@ def run_sim(
     return payload
 
 
+def _compare(definition: GameDefinition, studies: list[StudyResult], chosen: str | None) -> None:
+    """Mark the sweep's baseline and give every study its paired differences from it."""
+    defaults = definition.options.defaults()
+    at_defaults = [
+        all(
+            definition.options.parse([f"{name}={value}"])[name] == defaults[name]
+            for name, value in study.sweep_values.items()
+        )
+        for study in studies
+    ]
+    base = baseline_index([study.sweep_values for study in studies], at_defaults, chosen)
+    differences = compare_studies([study.summaries for study in studies], base)
+    for number, study in enumerate(studies):
+        study.baseline = number == base
+        study.against_baseline = differences[number]
+
+
 def write_csv(path: Path, studies: list[StudyResult]) -> None:
     """One row per game of every study."""
     rows = [row for study in studies for row in study.csv_rows()]
@@ -180,6 +207,26 @@ def write_csv(path: Path, studies: list[StudyResult]) -> None:
         writer = csv.DictWriter(handle, fieldnames=columns)
         writer.writeheader()
         writer.writerows(rows)
+
+
+def differences_table(studies: list[StudyResult]) -> Table:
+    """Each swept value minus the baseline, metric by metric, with paired 95% intervals."""
+    base = next(study for study in studies if study.baseline)
+    named = ", ".join(f"{k}={v}" for k, v in base.sweep_values.items())
+    table = Table(title=f"Against the baseline ({named}): paired differences, 95% intervals")
+    table.add_column("metric")
+    others = [study for study in studies if not study.baseline]
+    for study in others:
+        table.add_column(
+            ", ".join(f"{k}={v}" for k, v in study.sweep_values.items()), justify="right"
+        )
+    for row, metric in enumerate(PAIRED):
+        table.add_row(metric, *[_signed(study.against_baseline[row]) for study in others])
+    return table
+
+
+def _signed(difference: Difference) -> str:
+    return f"{difference.value:+.3f} ({difference.low:+.3f} to {difference.high:+.3f})"
 
 
 def print_summary(console: Console, studies: list[StudyResult], skill: SkillResult | None) -> None:
@@ -195,7 +242,7 @@ def print_summary(console: Console, studies: list[StudyResult], skill: SkillResu
         heading = ", ".join(f"{k}={v}" for k, v in study.sweep_values.items())
         if heading:
             console.print(f"[bold]{heading}[/]")
-        for sentence in study.findings():
+        for sentence in study.summary():
             console.print(f"  • {sentence}")
     table = Table(title="Metrics (95% intervals)")
     table.add_column("metric")
@@ -212,6 +259,8 @@ def print_summary(console: Console, studies: list[StudyResult], skill: SkillResu
     table.add_row("games", *[str(study.games_played) for study in studies])
     table.add_row("seconds", *[f"{study.seconds:.1f}" for study in studies])
     console.print(table)
+    if len(studies) > 1 and any(study.baseline for study in studies):
+        console.print(differences_table(studies))
     if skill is not None:
         grid = Table(title=f"Skill: {skill.games_per_pairing} games per pairing")
         grid.add_column("pairing")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -19,10 +19,14 @@ from pickletable.cli.common import (
     PlayersOpt,
     app,
     check_writable,
+    enable_learned_bots,
     friendly,
 )
 from pickletable.core.errors import PickletableError
-from pickletable.core.registry import get_game
+from pickletable.core.registry import KITS, get_game, kit_for
+
+if TYPE_CHECKING:
+    from pickletable.analysis.arena import ArenaResult
 
 
 @app.command()
@@ -36,7 +40,10 @@ def arena(
             help="one bot per seat, comma-separated: easy, medium, hard, random, heuristic, "
             "ismcts[:N|:Nms][:random|:heuristic], omniscient (the same options; it sees "
             "every hand, a yardstick for what hidden cards are worth), or for the board game "
-            "rollout[:N][:Nms] (whole-game rollouts per action; hard is rollout)",
+            "rollout[:N][:Nms] (whole-game rollouts per action; hard is rollout), or "
+            "learned:SPEC, a trained policy: a .npz file saved by pickletable.envs, a file of "
+            "a registered format, or package.module:factory (any object with "
+            "act(observation, mask, rng); see docs/rl.md)",
         ),
     ],
     games: Annotated[int, typer.Option("--games", min=1, help="how many games")] = 100,
@@ -51,24 +58,43 @@ def arena(
     """Bots play seat-rotated games: win rates with 95% intervals, decision times."""
     import json
 
-    from pickletable.analysis.arena import TABLE_COLUMNS, format_table, run_arena
+    from pickletable.analysis.arena import run_arena
     from pickletable.analysis.runner import Backend
+    from pickletable.cli.sim_command import progress_bar
 
     names = [name.strip() for name in bots.split(",") if name.strip()]
+    enable_learned_bots(names)
     values = get_game(game).options.parse(option or [])
-    result = run_arena(
-        game,
-        names,
-        games,
-        workers=workers,
-        seed=seed,
-        players=players,
-        options=values,
-        backend=Backend.named(backend, address),
-    )
+    console = Console(stderr=as_json)
+    with progress_bar(console, f"{game} arena", games) as hook:
+        result = run_arena(
+            game,
+            names,
+            games,
+            workers=workers,
+            seed=seed,
+            players=players,
+            options=values,
+            backend=Backend.named(backend, address),
+            progress=hook,
+        )
+    if result.interrupted:
+        console.print(
+            f"[yellow]Stopped after {result.games} of {result.asked} games; "
+            "the figures below are theirs.[/]"
+        )
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2))
-        return
+    else:
+        _print_arena(result, console)
+    if result.interrupted:
+        raise typer.Exit(130)
+
+
+def _print_arena(result: ArenaResult, console: Console) -> None:
+    from pickletable.analysis.arena import TABLE_COLUMNS, format_table
+
+    game = result.game
     table = Table(
         title=f"{game}: {result.games} games, {result.players} players, seed {result.seed}"
     )
@@ -76,7 +102,6 @@ def arena(
         table.add_column(column, justify="left" if column == "bot" else "right")
     for row in format_table(result):
         table.add_row(*row)
-    console = Console()
     console.print(table)
     console.print(
         f"{result.mean_actions:.0f} actions per game on average; {result.seconds:.1f} s in all"
@@ -121,11 +146,11 @@ def analyze(
     ] = None,
 ) -> None:
     """Board game: exact first-server edge, final scores and game length (dice-only chain)."""
-    from pickletable.games.board.exact.cli import run_analyze
-
-    if game != "board":
-        raise PickletableError(f"analyze solves the board game only, not {game!r}")
-    run_analyze(
+    solver = kit_for(game).exact
+    if solver is None:
+        solved = " or ".join(kit.wording.name for kit in KITS if kit.exact is not None)
+        raise PickletableError(f"analyze solves {solved} only, not {game!r}")
+    solver()(
         level=level,
         doubles=doubles,
         options=option or [],
@@ -167,6 +192,14 @@ def sim(
         list[str] | None,
         typer.Option("--sweep", help="NAME=v1,v2,... (repeatable): one study per combination"),
     ] = None,
+    baseline: Annotated[
+        str | None,
+        typer.Option(
+            "--baseline",
+            help="NAME=value: the swept value the others are compared with "
+            "(default: the options' defaults, else the first)",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print every figure as JSON")] = False,
     csv_path: Annotated[
         Path | None, typer.Option("--csv", help="write one row per game to this CSV file")
@@ -184,7 +217,7 @@ def sim(
     for path in (csv_path, report):
         if path is not None:
             check_writable(path)
-    run_sim(
+    payload = run_sim(
         game,
         players=players,
         doubles=doubles,
@@ -200,7 +233,10 @@ def sim(
         csv_path=csv_path,
         report=report,
         backend=Backend.named(backend, address),
+        baseline=baseline,
     )
+    if any(study["interrupted"] for study in payload["studies"]):
+        raise typer.Exit(130)  # Ctrl-C: the figures of the games played are printed
 
 
 @app.command()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pickletable.cli.common import enable_learned_bots
 from pickletable.core.content import Content
 from pickletable.core.errors import OptionError
 from pickletable.core.game import GameDefinition
 from pickletable.core.options import OptionValue
-from pickletable.core.registry import get_game
+from pickletable.core.registry import get_game, kit_for
 from pickletable.core.seats import SeatSpec, parse_seats
 from pickletable.core.state import GameState
 
@@ -36,8 +37,8 @@ class TableConfig:
 
 
 def doubles_options(game_id: str) -> dict[str, str]:
-    """Options that ``--doubles`` sets besides four players (Slam plays teams by option)."""
-    return {"doubles": "on"} if game_id == "slam" else {}
+    """Options that ``--doubles`` sets besides four players (a game may play teams by option)."""
+    return dict(kit_for(game_id).doubles_options)
 
 
 def build_table(
@@ -72,6 +73,6 @@ def build_table(
     values = game.options.parse(pairs)
     path = values.get("content")
     content = game.load_content(str(path)) if path else game.default_content()
-    return TableConfig(
-        game, count, values, parse_seats(seats, count, default_humans, learned=True), content
-    )
+    specs = parse_seats(seats, count, default_humans, learned=True)
+    enable_learned_bots(spec.level or "" for spec in specs)
+    return TableConfig(game, count, values, specs, content)

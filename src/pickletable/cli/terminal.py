@@ -21,6 +21,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from pickletable.bots import make_bot
+from pickletable.bots.coaching import hint, odds, odds_line
 from pickletable.cli.layout import Layout, shows_full_board
 from pickletable.cli.menu import Menu, Pick
 from pickletable.cli.renderers import get_renderer, get_status_renderer
@@ -30,17 +31,23 @@ from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.chance import sample_outcome
 from pickletable.core.events import Event
+from pickletable.core.move_help import explain, names
 from pickletable.core.presenter import MenuChoice
 from pickletable.core.records import Recorder
+from pickletable.core.registry import kit_for
 from pickletable.core.state import CHANCE, GameState
+from pickletable.core.undo import UndoRefused, others_asked, take_back_from, undo_note
 
 CATCH_UP_LINES = 12
 """Hot-seat: at most this many lines of what happened since a person's last turn."""
 
 
 HELP = (
-    "Type the number of a choice or its notation (shown in brackets). "
-    "Also: 'board' (the whole table), 'log' (recent events), 'help', 'save FILE', 'quit'."
+    "Type the number of a choice, its notation (shown in brackets) or its words; "
+    "Enter alone takes a lone choice. "
+    "Also: 'board' (the whole table), 'log' (recent events), "
+    "'hint' (what the hard bot would play), 'help CARD' (what a card does), "
+    "'undo' (take back your last move, until a die or card comes up), 'save FILE', 'quit'."
 )
 COMPANION_HELP = " In companion mode 'undo' takes back the last entry."
 
@@ -69,13 +76,18 @@ class TerminalGame:
     save_path: Path | None = None
     layout: Layout = Layout.AUTO
     roll_for_me: bool = False
-    """Make a person's routine move (`GameState.is_routine`: a lone roll or serve) for them."""
+    """Make a person's routine move (`GameState.is_routine`: a lone roll or serve) for them
+    (``play`` does unless told ``--no-roll-for-me``)."""
+    show_odds: bool = False
+    """Print the win chance, from the screen's view, each time it changes (``play --odds``)."""
     start: Start | None = None
     """Where the game starts (``play --from``): a record to continue, or a position."""
     state: GameState = field(init=False)
     recorder: Recorder = field(init=False)
     log: list[Event] = field(default_factory=list)
     history: list[Snapshot] = field(default_factory=list)
+    interrupted: bool = field(default=False, init=False)
+    """Whether the person stopped the game with Ctrl-C (the command then exits 130)."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -108,6 +120,12 @@ class TerminalGame:
         """Hot-seat: how much of the log each person saw before passing the screen on."""
         self._lines_since_prompt = 0
         """Lines printed since a person last answered: what a full board would push away."""
+        self._typed_ahead: list[str] = []
+        """Companion: words typed past one result, for the next ("in lob": two dice)."""
+        self._saved: tuple[str, int] | None = None
+        self._odds_said = ""
+        """The last win-chance line printed (``--odds`` prints only a change)."""
+        """Where the game was last saved and how many steps it had: quit then asks no more."""
 
     # --- the loop ----------------------------------------------------------
     def play(self) -> GameState:
@@ -118,7 +136,10 @@ class TerminalGame:
                 self._step()
         except QuitGame:
             self.console.print("[yellow]Game stopped.[/]")
-        except (KeyboardInterrupt, EOFError):
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.console.print("\n[yellow]Game interrupted.[/]")
+        except EOFError:
             self.console.print("\n[yellow]Game interrupted.[/]")
         if self.state.is_over:
             self._show_position(None, Menu([]))
@@ -154,6 +175,11 @@ class TerminalGame:
         player = self.state.current_player
         if player == CHANCE:
             action = self._ask_chance() if self.companion else sample_outcome(self.state, self.rng)
+            private = self._told_privately(action)
+            self._apply(player, action)
+            if private:
+                self._say(Text("  " + private, style="bold"))
+            return
         elif player is not None and player in self.agents:
             view = AgentView(self.state, player)
             action = self.agents[player].choose(view, self.rng)
@@ -174,10 +200,16 @@ class TerminalGame:
             )
         elif player is not None and self.roll_for_me and self.state.is_routine():
             action = self.state.legal_actions()[0]
+            # At a real table the dice are the person's to roll: only the entry is skipped.
+            why = (
+                " (your only move: roll, then type what came up)"
+                if self.companion
+                else (" (rolled for you)")
+            )
             self._say(
                 Text(
                     f"{self.display_name(player)}: {self.presenter.label(self.state, action)}"
-                    " (rolled for you)",
+                    + why,
                     style="dim",
                 )
             )
@@ -186,6 +218,13 @@ class TerminalGame:
         else:
             return
         self._apply(player, action)
+
+    def _told_privately(self, chance: Action) -> str:
+        """What the person at the screen alone learns from a chance outcome (a drawn card)."""
+        viewer = self.viewer
+        if viewer is None or self.companion:
+            return ""
+        return self.presenter.told_privately(self.state, chance, viewer)
 
     def _forced(self, seat: int) -> bool:
         """A lone person's only choice in a card game is made for them.
@@ -204,13 +243,21 @@ class TerminalGame:
         )
 
     def _apply(self, player: int, action: Action) -> None:
-        if self.companion:
-            self.history.append(
-                Snapshot(self.state.clone(), len(self.recorder.steps), len(self.log))
-            )
+        self.history.append(Snapshot(self.state.clone(), len(self.recorder.steps), len(self.log)))
         events = self.state.apply(action)
         self.recorder.add(player, action, events)
         self._print_events(events)
+
+    def _say_odds(self) -> None:
+        """``--odds``: the win chance as the screen's viewer sees it, when it has changed
+        (asked at each person's move, not after every step: a figure costs rollouts)."""
+        if not self.show_odds or self.state.is_over:
+            return
+        viewer = self.viewer
+        line = odds_line(self.state, viewer, odds(self.state, viewer))
+        if line != self._odds_said:
+            self._odds_said = line
+            self._say(Text("  " + line, style="magenta"))
 
     @property
     def viewer(self) -> int | None:
@@ -237,6 +284,7 @@ class TerminalGame:
     # --- asking people -------------------------------------------------------
     def _ask_human(self, seat: int) -> Action:
         self._hand_over(seat)
+        self._say_odds()
         actions = self.state.legal_actions()
         menu = Menu(self.presenter.menu(self.state, actions), actions)
         self._show_position(seat, menu)
@@ -251,16 +299,43 @@ class TerminalGame:
     def _ask_chance(self) -> Action:
         self.console.print(f"[bold cyan]{self.presenter.prompt(self.state)}[/] — what came up?")
         outcomes = [action for action, _ in self.state.chance_outcomes()]
-        return self._choose("Enter the result", Menu(self.presenter.menu(self.state, outcomes)))
+        menu = Menu(self.presenter.menu(self.state, outcomes))
+        if self._typed_ahead:
+            ahead, self._typed_ahead = " ".join(self._typed_ahead), []
+            picked = menu.read(ahead)
+            if isinstance(picked, Pick) and picked.action is not None:
+                self.console.print(Text(f"Enter the result > {ahead}", style="dim"))
+                return picked.action
+            ahead_action = self._read_ahead(menu, ahead)
+            if ahead_action is not None:
+                return ahead_action
+        return self._choose("Enter the result", menu, ahead=True)
 
-    def _choose(self, title: str, menu: Menu) -> Action:
+    def _read_ahead(self, menu: Menu, answer: str) -> Action | None:
+        """The result that the first words of `answer` pick, keeping the rest for the next
+        result ("in lob": the IN/OUT/ACE die, then the HIT die); None if none do."""
+        words = answer.split()
+        for cut in range(len(words) - 1, 0, -1):
+            picked = menu.read(" ".join(words[:cut]))
+            if isinstance(picked, Pick) and picked.action is not None:
+                self._typed_ahead = words[cut:]
+                return picked.action
+        return None
+
+    def _choose(self, title: str, menu: Menu, *, ahead: bool = False) -> Action:
         self.console.print(menu.table())
+        lone = len(menu.choices) == 1 and menu.choices[0].flagged is None
+        hint = " (Enter: 1)" if lone else ""
         while True:
-            answer = self.console.input(f"[bold]{title}[/] > ").strip()
+            answer = self.console.input(f"[bold]{title}[/]{hint} > ").strip()
             self._lines_since_prompt = 0
             if self._command(answer, menu):
                 continue
             picked = menu.read(answer)
+            if not isinstance(picked, Pick) and ahead:
+                action = self._read_ahead(menu, answer)
+                if action is not None:
+                    return action
             if not isinstance(picked, Pick):
                 self.console.print(Text(picked.message, style="red"))
             elif picked.action is not None:
@@ -278,6 +353,8 @@ class TerminalGame:
                 "y or n (Enter: choose again) > "
             )
             answer = answer.strip().lower()
+            if answer not in ("y", "n") and self._command(answer, Menu([])):
+                continue  # board, log, help, save, quit work here too
             if answer in ("y", "yes"):
                 return choice.flagged
             if answer in ("n", "no"):
@@ -293,6 +370,8 @@ class TerminalGame:
             raise QuitGame
         if lowered in ("help", "?", "h"):
             self.console.print(HELP + (COMPANION_HELP if self.companion else ""))
+        elif lowered.startswith("help "):
+            self._help_card(answer[5:].strip())
         elif lowered == "board":
             self._show_table(self.viewer)
             self.console.print(menu.table())
@@ -304,16 +383,35 @@ class TerminalGame:
             self._save(answer[4:].strip())
         elif lowered == "undo":
             self._undo()
+        elif lowered == "hint":
+            self._hint(menu)
         else:
             return False
         return True
 
+    def _hint(self, menu: Menu) -> None:
+        seat = self.state.current_player
+        if seat is None or seat == CHANCE:
+            self.console.print("[yellow]No hint here: this is chance's move, not a choice.[/]")
+            return
+        labels = {choice.action: choice.label for choice in menu.choices}
+        self.console.print(Text(hint(self.state, seat, labels), style="cyan"))
+        used = self.recorder.meta.setdefault("hints", {})
+        used[str(seat)] = used.get(str(seat), 0) + 1
+
+    def _help_card(self, name: str) -> None:
+        move_help = kit_for(self.config.game.id).move_help
+        line = explain(move_help, name)
+        if line is None:
+            self.console.print(
+                Text(f"No card called {name!r}. Try one of: {names(move_help)}.", style="red")
+            )
+        else:
+            self.console.print(Text(f"{name}: {line}", style="cyan"))
+
     def _undo(self) -> None:
         if not self.companion:
-            self.console.print(
-                "[red]Undo is for companion mode only: a game with dice "
-                "rolled here cannot take moves back.[/]"
-            )
+            self._take_back()
             return
         if not self.history:
             self.console.print("[red]Nothing to undo yet.[/]")
@@ -324,6 +422,50 @@ class TerminalGame:
         undone = [line for line in map(self._line, self.log[snapshot.log :]) if line]
         del self.log[snapshot.log :]
         self.console.print("[yellow]Taken back: " + (" ".join(undone) or "the last entry") + "[/]")
+        raise _Restart
+
+    def _take_back(self) -> None:
+        """Hot-seat or against bots: the seat at the prompt takes back its last move,
+        if nothing was revealed since (in a game of hidden cards, also nobody else has
+        moved: a move shows what its player holds) and every other person whose move
+        goes agrees."""
+        seat = self.state.current_player
+        if seat is None or seat == CHANCE:
+            self.console.print("[red]Nothing to take back here.[/]")
+            return
+        try:
+            start = take_back_from(
+                self.recorder.steps, seat, hidden_information=self.config.game.hidden_information
+            )
+        except UndoRefused as refused:
+            self.console.print(Text(f"Undo refused: {refused}", style="red"))
+            return
+        snapshots = [each for each in self.history if each.steps == start]
+        if not snapshots:  # the move came with the record the game started from
+            self.console.print("[red]Undo refused: that move was made before this session.[/]")
+            return
+        for other in sorted(others_asked(self.recorder.steps, start, seat) & set(self.humans)):
+            answer = self.console.input(
+                f"{escape(self.display_name(seat))} asks to take back their last move. "
+                f"{escape(self.display_name(other))}, accept? y or n > "
+            )
+            if answer.strip().lower() not in ("y", "yes"):
+                self.console.print(Text("Undo refused by " + self.display_name(other), style="red"))
+                return
+        snapshot = snapshots[0]
+        self.recorder.meta.setdefault("undone", []).append(
+            undo_note(seat, start, self.recorder.steps)
+        )
+        while self.history and self.history[-1] is not snapshot:
+            self.history.pop()
+        self.history.pop()
+        self.state = snapshot.state
+        undone = [step["action"] for step in self.recorder.steps[start:]]
+        del self.recorder.steps[start:]
+        del self.log[snapshot.log :]
+        self.console.print(
+            Text(f"{self.display_name(seat)} took back: " + ", ".join(undone), style="yellow")
+        )
         raise _Restart
 
     def _hand_over(self, seat: int) -> None:
@@ -389,6 +531,9 @@ class TerminalGame:
             return
         if not self.humans or not self.recorder.steps:
             return
+        if self._saved is not None and self._saved[1] == len(self.recorder.steps):
+            self.console.print(f"Saved already, as it stands, to {self._saved[0]}.")
+            return
         try:
             answer = self.console.input(
                 "Save the game record? Type a file name, or press Enter to skip: "
@@ -402,6 +547,16 @@ class TerminalGame:
         if not name:
             self.console.print("[red]Give a file name: save FILE[/]")
             return
+        folder = Path(name).parent
+        if not folder.is_dir():
+            self.console.print(
+                Text(
+                    f"Could not save to {name}: there is no folder {folder}. "
+                    "Make it first, or give another file name.",
+                    style="red",
+                )
+            )
+            return
         if self.start is not None and not self.start.from_record:
             self._save_position(name)
             return
@@ -410,6 +565,7 @@ class TerminalGame:
         except OSError as error:
             self.console.print(f"[red]Could not save to {name}: {error.strerror}[/]")
             return
+        self._saved = (str(path), len(self.recorder.steps))
         self.console.print(f"Record saved to {path}. Replay it with: pickletable replay {path}")
 
     def _save_position(self, name: str) -> None:
@@ -421,6 +577,7 @@ class TerminalGame:
         except OSError as error:
             self.console.print(f"[red]Could not save to {name}: {error.strerror}[/]")
             return
+        self._saved = (str(path), len(self.recorder.steps))
         self.console.print(
             f"Position saved to {path}. Go on with: pickletable play {game.id} --from {path}"
         )

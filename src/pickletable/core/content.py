@@ -51,6 +51,11 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ContentError(str(path), "file", "not found") from None
     except tomllib.TOMLDecodeError as error:
         raise ContentError(str(path), "file", f"not valid TOML ({error})") from None
+    except UnicodeDecodeError as error:
+        # tomllib decodes the whole file first: a Latin-1 or UTF-16 file fails here.
+        raise ContentError(
+            str(path), "file", f"not UTF-8 text (byte {error.start}); save it as UTF-8"
+        ) from None
     except OSError as error:
         raise ContentError(str(path), "file", f"cannot be read ({error.strerror})") from None
 

@@ -49,6 +49,10 @@ class ContentError(PickletableError, ValueError):
         self.problem = problem
         super().__init__(f"{source}: {entry}: {problem}")
 
+    def __reduce__(self) -> tuple[type[ContentError], tuple[str, str, str]]:
+        # Raised in a `sim` worker process, it must cross back whole (else the pool hangs).
+        return (type(self), (self.source, self.entry, self.problem))
+
 
 class RecordError(PickletableError, ValueError):
     """A game record that is malformed or that does not replay."""

@@ -45,7 +45,11 @@ class Pile:
 
     def copy(self) -> Pile:
         """An independent copy."""
-        return Pile(dict(self.unseen), list(self.known))
+        other = Pile.__new__(Pile)  # the count is copied, not summed again: clones copy piles
+        other.unseen = dict(self.unseen)
+        other.known = list(self.known)
+        other._unseen_total = self._unseen_total
+        return other
 
     def __len__(self) -> int:
         return self._unseen_total + len(self.known)

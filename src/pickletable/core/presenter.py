@@ -41,6 +41,9 @@ class MenuChoice:
     """The action when the flag is set, or `None` for a choice without one."""
     flag_label: str = ""
     """What setting the flag does, to end a question ("lay down (complete)")."""
+    words: str = ""
+    """What a person types for the choice when its notation means another move elsewhere
+    (the board game's ``serve`` that skips the stanchion: "serve without stanchion")."""
 
 
 class Presenter(ABC):
@@ -65,6 +68,11 @@ class Presenter(ABC):
     @abstractmethod
     def outcome_text(self, state: GameState) -> str:
         """How the game ended, in words; "" while it goes on."""
+
+    def told_privately(self, state: GameState, chance: Action, seat: int) -> str:
+        """What `seat` alone learns from a chance outcome about to be applied ("You draw
+        the 9."), or "" (the log, shown to every seat, never names such a card)."""
+        return ""
 
     def menu(self, state: GameState, actions: list[Action]) -> list[MenuChoice]:
         """The menu of `actions` for a person: one choice per action unless a game groups them."""

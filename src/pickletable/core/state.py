@@ -1,4 +1,4 @@
-"""The state API every game implements (see design.md).
+"""The state API every game implements (docs/architecture.md shows where it sits).
 
 A game position is a `GameState`. Whoever must act next is
 `current_player`: a seat number, `CHANCE` for a die roll or a card drawn

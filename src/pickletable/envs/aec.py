@@ -1,24 +1,31 @@
 """The PettingZoo AEC environment of a pickletable game (`board_v0`, `card_v0`, `slam_v0`).
 
-Agents are named ``player_S`` for each engine seat S in play (the card
-game's singles table seats North 0 and South 2: agents ``player_0`` and
-``player_2``). The agent selected is always the seat the engine asks, even
-when its only legal action is a formality (the mask then has a single 1):
-the environment keeps every step the game and its records keep. Chance
-(dice, draws) is resolved inside `step` from the environment's RNG, seeded
-by `reset(seed=...)`.
+Agents are named ``player_0`` .. ``player_{n-1}`` for the n seats in play,
+in turn order (the order of `GameState.seats`, clockwise), whatever the
+engine's seat numbers: the card game's singles table seats North 0 and
+South 2, which are agents ``player_0`` and ``player_1``. `seat_of` and
+`agent_of` map one to the other, and ``infos[agent]["seat"]`` holds the
+engine seat (the seat of `GameState.observe` and of game records). The
+agent selected is always the seat the engine asks, even when its only legal
+action is a formality (the mask then has a single 1): the environment keeps
+every step the game and its records keep. Chance (dice, draws) is resolved
+inside `step` from the environment's RNG, seeded by `reset(seed=...)`.
 
-Rewards: 0 until the end, then +1 for every seat on the winning side and -1
-for every other seat (general-sum with three or more sides); `zero_sum=True`
-scales the losers' share so a game's rewards sum to 0; `shaping=x` adds x
-times each seat's change of lead after every step (off by default). An
-action the mask forbids raises `IllegalEnvActionError` (the Gymnasium
-wrapper penalises it instead). See docs/rl.md.
+Rewards: 0 until the end, then zero-sum for every table size: +1 for every
+seat on the winning side, -(winners / losers) for every other seat (Slam, 3
+players: +1, -0.5, -0.5); `zero_sum=False` gives the raw per-seat result
+(+1 / -1, general-sum with three or more sides); `shaping=x` adds x times
+each seat's change of lead after every step (off by default). An action the
+mask forbids raises `IllegalEnvActionError` and changes nothing (the
+Gymnasium wrapper refuses it with a penalty instead). Render modes: ``ansi``
+(the terminal table as text), ``human`` (that text printed, after every
+step), ``rgb_array`` (that text drawn as an image). See docs/rl.md.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -26,7 +33,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pickletable.core.errors import PickletableError
-from pickletable.envs.table import Table
+from pickletable.envs.rendering import RENDER_FPS, RENDER_MODES, text_image
+from pickletable.envs.table import LearningTable
 
 
 class IllegalEnvActionError(PickletableError, ValueError):
@@ -44,9 +52,19 @@ def observation_space(size: int, n_actions: int) -> spaces.Dict:
 
 
 class PickletableAEC(AECEnv):  # type: ignore[misc]
-    """A pickletable game as a PettingZoo AEC environment (see the module docstring)."""
+    """A pickletable game as a PettingZoo AEC environment (see the module docstring).
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
+    Each game's ``<game>_v0.raw_env`` is a subclass that fixes `game_id`
+    (and `metadata["name"]`); this class takes the game as first argument.
+    """
+
+    game_id: ClassVar[str | None] = None
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "name": "pickletable",
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+        "is_parallelizable": False,
+    }
     agent_selection: str
     terminations: dict[str, bool]
     truncations: dict[str, bool]
@@ -55,25 +73,32 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        game_id: str,
+        game_id: str | None = None,
         players: int | None = None,
         *,
         render_mode: str | None = None,
-        zero_sum: bool = False,
+        zero_sum: bool = True,
         shaping: float = 0.0,
         max_cycles: int | None = None,
         **options: object,
     ) -> None:
         super().__init__()
+        game_id = game_id or type(self).game_id
+        if game_id is None:
+            raise ValueError("PickletableAEC needs a game id (or use a game's raw_env)")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        self.table = Table(game_id, players, options, zero_sum=zero_sum, shaping=shaping)
-        self.metadata = {**self.metadata, "name": f"{game_id}_v0"}
+            modes = ", ".join(map(repr, self.metadata["render_modes"]))
+            raise ValueError(f"render_mode must be one of {modes} or None, not {render_mode!r}")
+        self.table = LearningTable(game_id, players, options, zero_sum=zero_sum, shaping=shaping)
+        if type(self).game_id is None:  # the generic class: name the instance's game
+            self.metadata = {**self.metadata, "name": f"{game_id}_v0"}
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         encoding = self.table.encoding
-        self.seat_of = {f"player_{seat}": seat for seat in self.table.seats}
+        self.seat_of = {f"player_{i}": seat for i, seat in enumerate(self.table.seats)}
+        """Each agent's engine seat (``player_i`` is the i-th seat in turn order)."""
         self.agent_of = {seat: agent for agent, seat in self.seat_of.items()}
+        """Each engine seat's agent name."""
         self.possible_agents = list(self.seat_of)
         self.agents = list(self.possible_agents)
         self.action_spaces = {a: spaces.Discrete(encoding.n_actions) for a in self.possible_agents}
@@ -129,13 +154,22 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self._asked()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str | None:
-        """The terminal view of the seat asked (a spectator's once the game is over)."""
+    def render(self) -> Any:
+        """The terminal view of the seat asked (a spectator's once the game is over): text
+        (``ansi``), printed (``human``, returns None) or an RGB image (``rgb_array``)."""
         if self.render_mode is None:
             return None
         player = self.table.state.current_player
-        return self.table.render(player if player is not None and player >= 0 else None)
+        text = self.table.render(player if player is not None and player >= 0 else None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        if self.render_mode == "rgb_array":
+            return text_image(text)
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
@@ -146,7 +180,7 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"seat": self.seat_of[a]} for a in self.agents}
         self.decisions = 0
         self.table.resolve_chance()  # a new table's first steps are chance's
         self.agent_selection = self._asked()
@@ -158,8 +192,21 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
         return self.agent_of[player]
 
 
+@cache
+def raw_env_class(game_id: str) -> type[PickletableAEC]:
+    """The ``raw_env`` class of one game: `PickletableAEC` with the game and its name fixed."""
+
+    def __init__(self: PickletableAEC, players: int | None = None, **kwargs: Any) -> None:
+        PickletableAEC.__init__(self, game_id, players, **kwargs)
+
+    metadata = {**PickletableAEC.metadata, "name": f"{game_id}_v0"}
+    namespace = {"game_id": game_id, "metadata": metadata, "__init__": __init__}
+    namespace["__doc__"] = f"``{game_id}_v0``: {game_id} as a PettingZoo AEC environment."
+    return type(f"{game_id.capitalize()}Env", (PickletableAEC,), namespace)
+
+
 def make_aec(game_id: str, **kwargs: Any) -> AECEnv:
     """The environment wrapped as PettingZoo recommends (order enforcing, bounds checked)."""
-    env = PickletableAEC(game_id, **kwargs)
+    env = raw_env_class(game_id)(**kwargs)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)

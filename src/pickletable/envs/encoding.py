@@ -92,32 +92,49 @@ class Encoding(ABC):
         The seat is passed along because not every observation names its
         viewer (the board game's is the same for everyone).
         """
-        values = np.zeros(self.size, dtype=np.float32)
-        self._fill(observation, seat, Writer(values))
-        return values
+        out = Writer(self.size)
+        self._fill(observation, seat, out)
+        return np.array(out.values, dtype=np.float32)
 
     @abstractmethod
     def _fill(self, observation: Observation, seat: int | None, out: Writer) -> None:
         """Write the blocks of `layout` in order."""
 
 
+class Scales:
+    """The divisors of a counts block, one per name, inverted once (each at least 1)."""
+
+    __slots__ = ("inverse",)
+
+    def __init__(self, scales: Iterable[float]) -> None:
+        self.inverse = [1.0 / max(float(scale), 1.0) for scale in scales]
+
+
 class Writer:
-    """Writes an observation vector block by block (each write moves past its block)."""
+    """Writes an observation vector block by block (each write moves past its block).
+
+    The values are a plain list, made a float32 array once at the end: a
+    vector has a few hundred values, few of them non-zero, and setting a
+    Python list's item costs a fraction of setting a NumPy array's (the
+    encoders used to spend most of a step in NumPy's per-call overhead).
+    """
 
     __slots__ = ("at", "values")
 
-    def __init__(self, values: Vector) -> None:
-        self.values = values
+    def __init__(self, size: int) -> None:
+        self.values = [0.0] * size
         self.at = 0
 
     def flag(self, value: bool) -> None:
         """One value: 1 if true."""
-        self.values[self.at] = 1.0 if value else 0.0
+        if value:
+            self.values[self.at] = 1.0
         self.at += 1
 
     def scalar(self, value: float, scale: float) -> None:
         """One value: `value / scale`, clipped to [0, 1]."""
-        self.values[self.at] = min(max(value / scale, 0.0), 1.0) if scale > 0 else 0.0
+        if scale > 0 and value > 0:
+            self.values[self.at] = min(value / scale, 1.0)
         self.at += 1
 
     def one_hot(self, index: int | None, size: int) -> None:
@@ -126,16 +143,19 @@ class Writer:
             self.values[self.at + index] = 1.0
         self.at += size
 
-    def counts(self, items: Iterable[str], names: dict[str, int], scales: Sequence[float]) -> None:
-        """One value per name: how many of `items` are that name, over its scale."""
-        block = self.values[self.at : self.at + len(scales)]
+    def counts(
+        self, items: Iterable[str], names: dict[str, int], scales: Scales | Sequence[float]
+    ) -> None:
+        """One value per name: how many of `items` are that name, over its scale (at least 1),
+        clipped to 1 (pass `Scales` made once, not a list, on a hot path)."""
+        inverse = (scales if isinstance(scales, Scales) else Scales(scales)).inverse
+        values, at = self.values, self.at
         for item in items:
             position = names.get(item)
             if position is not None:
-                block[position] += 1.0
-        np.divide(block, np.maximum(np.asarray(scales, dtype=np.float32), 1.0), out=block)
-        np.clip(block, 0.0, 1.0, out=block)
-        self.at += len(scales)
+                index = at + position
+                values[index] = min(values[index] + inverse[position], 1.0)
+        self.at += len(inverse)
 
     def skip(self, size: int) -> None:
         """Leave `size` values at 0."""

@@ -25,12 +25,12 @@ import numpy.typing as npt
 
 from pickletable.analysis.statistics import wilson_interval
 from pickletable.bots import bot_from_name
-from pickletable.core.actions import Action
-from pickletable.core.agents import Agent, AgentView
+from pickletable.core.agents import Agent
 from pickletable.core.errors import SeatError
 from pickletable.core.match import run_match
 from pickletable.core.registry import get_game
 from pickletable.envs.encoding import Encoding
+from pickletable.envs.policies import PolicyAgent, load_policy, register_policy_format
 from pickletable.envs.single import SingleAgentEnv
 from pickletable.envs.table import encoding_for
 
@@ -68,6 +68,10 @@ class LinearPolicy:
         p = self.probabilities(features, mask)
         return int(p.argmax()) if greedy else int(rng.choice(len(p), p=p))
 
+    def snapshot(self) -> LinearPolicy:
+        """A frozen copy (for an `OpponentPool`: training goes on with this policy)."""
+        return LinearPolicy(self.weights.shape[0], self.weights.shape[1] - 1, self.weights.copy())
+
     def save(self, path: str | Path, **about: Any) -> None:
         """Write the weights and `about` (game, players, options...) to an ``.npz`` file."""
         np.savez(path, weights=self.weights, about=json.dumps(about))
@@ -81,33 +85,21 @@ class LinearPolicy:
         return LinearPolicy(weights.shape[0], weights.shape[1] - 1, weights), about
 
 
-class PolicyAgent:
-    """A policy at a seat, as an `Agent` (it sees only the seat's observation)."""
+def load_agent(spec: str | Path, game_id: str, *, greedy: bool = False) -> PolicyAgent:
+    """The policy a ``learned:SPEC`` seat names, as a bot of `game_id`.
 
-    def __init__(self, policy: LinearPolicy, encoding: Encoding, *, greedy: bool = False) -> None:
-        self.policy = policy
-        self.encoding = encoding
-        self.greedy = greedy
-        self.name = "learned"
-        self._rng = np.random.default_rng(0)
-
-    def choose(self, view: AgentView, rng: random.Random) -> Action:
-        """The policy's action for the seat (drawn with a generator seeded from `rng`)."""
-        encoding = self.encoding
-        mask = np.zeros(encoding.n_actions, dtype=np.int8)
-        for action in view.legal_actions:
-            mask[encoding.encode_action(action)] = 1
-        features = encoding.encode(view.observed, view.seat)
-        generator = np.random.default_rng(rng.getrandbits(32))
-        return encoding.decode_action(self.policy.act(features, mask, generator, self.greedy))
-
-
-def load_agent(path: str | Path, game_id: str, *, greedy: bool = False) -> PolicyAgent:
-    """The policy saved at `path` as a bot of `game_id` (``bot:learned:PATH``).
-
-    Refused, with the reason, when the file is missing or broken, or was
-    trained for another game.
+    ``SPEC`` is a `LinearPolicy` file (``.npz``) or any form of
+    `pickletable.envs.policies.load_policy` (a registered file format, or
+    ``package.module:factory``). A policy file is refused, with the reason,
+    when it is missing or broken, or was trained for another game.
     """
+    if Path(spec).suffix.lower() != ".npz":
+        return PolicyAgent(load_policy(str(spec), game_id), greedy=greedy)
+    policy, encoding = _load_linear(Path(spec), game_id)
+    return PolicyAgent(policy, encoding, greedy=greedy)
+
+
+def _load_linear(path: Path, game_id: str) -> tuple[LinearPolicy, Encoding]:
     try:
         policy, about = LinearPolicy.load(path)
     except (OSError, ValueError, KeyError) as error:
@@ -119,7 +111,10 @@ def load_agent(path: str | Path, game_id: str, *, greedy: bool = False) -> Polic
     encoding = encoding_for(game_id, about.get("players"), about.get("options") or {})
     if policy.weights.shape != (encoding.n_actions, encoding.size + 1):
         raise SeatError(f"learned:{path} does not fit this version's {game_id} encoding")
-    return PolicyAgent(policy, encoding, greedy=greedy)
+    return policy, encoding
+
+
+register_policy_format(".npz", lambda path, game_id: _load_linear(path, game_id)[0])
 
 
 @dataclass

@@ -11,7 +11,10 @@ from typing import Any
 import gymnasium
 import pettingzoo
 
-GAMES = ("board", "card", "slam")
+from pickletable.core.registry import available_games
+from pickletable.envs.aec import make_aec
+
+GAMES = tuple(available_games())
 AEC_IDS = {f"pickletable/{game}-v0": game for game in GAMES}
 """PettingZoo AEC ids and their games."""
 SINGLE_IDS = {f"pickletable/{game.capitalize()}Single-v0": game for game in GAMES}
@@ -22,7 +25,7 @@ def register_all() -> None:
     """Put every pickletable environment in the PettingZoo and Gymnasium registries."""
     for env_id, game in AEC_IDS.items():
         if env_id not in pettingzoo.aec_registry:
-            pettingzoo.register("aec", env_id, entry_point=f"pickletable.envs.{game}_v0:env")
+            pettingzoo.register("aec", env_id, entry_point=make_aec, kwargs={"game_id": game})
     for env_id, game in SINGLE_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(

@@ -1,15 +1,30 @@
 """A Gymnasium environment in which one learner plays one seat against the project's bots.
 
 `single_agent("card", seat=0, opponents="medium")` seats the learner at
-engine seat `seat`; every other seat is a bot (a level or a bot name, one
-for all or one per other seat in seat order). `step` plays the learner's
+engine seat `seat`; every other seat is a bot (a level, a bot name, an
+`Agent` or a `pickletable.envs.policies.Policy`, one for all or one per
+other seat in seat order; `set_opponents` swaps them between games, and an
+`OpponentPool` draws new ones at every reset). `step` plays the learner's
 action, then chance and the bots, until the learner is asked again or the
-game ends. Observations are the same `Dict(observation, action_mask)` as the
-PettingZoo environments'; `action_masks()` serves sb3-contrib's MaskablePPO.
+game ends. Observations are the same `Dict(observation, action_mask)` as
+the PettingZoo environments'; `action_masks()` serves sb3-contrib's
+MaskablePPO.
 
-An action the mask forbids leaves the game unchanged: the step returns the
-same observation, reward `illegal_penalty` (-1 by default), not terminated,
-and ``info["illegal_action"] = True``; it never raises.
+- **The end of an episode** (the game over, or truncated): the observation
+  is the final position's vector and the mask holds a single 1 at index 0,
+  a no-op marked by ``info["episode_over"] = True``: a mask is never all
+  zero, so masked sampling works on every row of a vector env, whose next
+  step ignores the action and starts a new game (Gymnasium's next-step
+  autoreset). Stepping a single env after the end, without `reset`, is
+  refused like an illegal action.
+- **Time limit**: `max_steps` (1,000 by default, None for none) truncates an
+  episode after that many `step` calls, refused ones included.
+- **An action the mask forbids**: with ``illegal_action="refuse"`` (the
+  default) the game is unchanged and the step returns the same observation,
+  reward `illegal_penalty` (-1), not terminated, and
+  ``info["illegal_action"] = True``; with ``illegal_action="lose"`` the
+  episode terminates at once with reward `illegal_penalty` (the learner
+  forfeits; the engine's game is left where it was). It never raises.
 """
 
 from __future__ import annotations
@@ -26,46 +41,77 @@ from pickletable.bots import bot_from_name
 from pickletable.core.agents import Agent, AgentView
 from pickletable.envs.aec import observation_space
 from pickletable.envs.encoding import Mask
-from pickletable.envs.table import Table
+from pickletable.envs.policies import OpponentPool, Policy, PolicyAgent
+from pickletable.envs.rendering import RENDER_FPS, RENDER_MODES, text_image
+from pickletable.envs.table import LearningTable
 
-Opponents = str | Agent | Sequence[str | Agent]
+Opponent = str | Agent | Policy
+Opponents = Opponent | Sequence[Opponent] | OpponentPool
 Observation = dict[str, Any]
 """``{"observation": float32 vector, "action_mask": int8 vector}``."""
+ILLEGAL_ACTIONS = ("refuse", "lose")
+DEFAULT_MAX_STEPS = 1000
 
 
 class SingleAgentEnv(gym.Env[Observation, np.int64]):
     """One learner against bots (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,
-        game: str = "card",
+        game: str,
         seat: int = 0,
         opponents: Opponents = "medium",
         players: int | None = None,
         *,
         render_mode: str | None = None,
-        zero_sum: bool = False,
+        zero_sum: bool = True,
         shaping: float = 0.0,
         illegal_penalty: float = -1.0,
+        illegal_action: str = "refuse",
+        max_steps: int | None = DEFAULT_MAX_STEPS,
         **options: object,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        self.table = Table(game, players, options, zero_sum=zero_sum, shaping=shaping)
+            modes = ", ".join(map(repr, self.metadata["render_modes"]))
+            raise ValueError(f"render_mode must be one of {modes} or None, not {render_mode!r}")
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action must be 'refuse' or 'lose', not {illegal_action!r}")
+        self.table = LearningTable(game, players, options, zero_sum=zero_sum, shaping=shaping)
         if seat not in self.table.seats:
             raise ValueError(f"seat {seat} is not in play; the seats are {self.table.seats}")
+        self.game = game
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_penalty = illegal_penalty
-        others = [s for s in self.table.seats if s != seat]
-        self.bots = dict(zip(others, _bots(opponents, len(others), game), strict=True))
+        self.illegal_action = illegal_action
+        self.max_steps = max_steps
+        self.others = [s for s in self.table.seats if s != seat]
+        self.pool: OpponentPool | None = None
+        self.bots: dict[int, Agent] = {}
+        self.set_opponents(opponents)
         encoding = self.table.encoding
         self.action_space = spaces.Discrete(encoding.n_actions)
         self.observation_space = observation_space(encoding.size, encoding.n_actions)
         self.bot_rng = random.Random()
+        self.steps = 0
+        self.episode_over = False
         self._seeded = False
+
+    def set_opponents(self, opponents: Opponents) -> None:
+        """New bots for the other seats, from the next `reset` on (a pool draws at every reset).
+
+        The same forms as the constructor's `opponents`: a name, an `Agent` or
+        a `Policy` for every other seat, a list with one per other seat in
+        seat order, or an `OpponentPool`.
+        """
+        if isinstance(opponents, OpponentPool):
+            self.pool = opponents
+            self._seat_bots(opponents.draw(len(self.others), random.Random()))
+        else:
+            self.pool = None
+            self._seat_bots(opponents)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -77,6 +123,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         self._seeded = True
         self.table.reset(seed)
         self.bot_rng = random.Random(self.table.rng.getrandbits(64))
+        if self.pool is not None:
+            self._seat_bots(self.pool.draw(len(self.others), self.bot_rng))
+        self.steps, self.episode_over = 0, False
         self._play_others()
         while self.table.state.is_over:  # a game over before the learner acts: play another
             self.table.reset()
@@ -85,23 +134,45 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the others', up to its next decision or the end."""
+        self.steps += 1
+        truncated = self.max_steps is not None and self.steps >= self.max_steps
         index = int(action)
         mask = self.table.mask(self.seat)
-        if self.table.state.is_over or not 0 <= index < len(mask) or not mask[index]:
+        if self.episode_over or not 0 <= index < len(mask) or not mask[index]:
+            lose = self.illegal_action == "lose" or self.episode_over
+            self.episode_over |= lose or truncated
             info = self._info()
             info["illegal_action"] = True
-            return self._observation(), self.illegal_penalty, False, False, info
+            return self._observation(), self.illegal_penalty, lose, truncated and not lose, info
         reward = self.table.play(index)[self.seat]
         reward += self._play_others()
-        return self._observation(), reward, self.table.state.is_over, False, self._info()
+        terminated = self.table.state.is_over
+        truncated &= not terminated
+        self.episode_over = terminated or truncated
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, terminated, truncated, self._info()
 
     def action_masks(self) -> Mask:
-        """The learner's legal actions as booleans-in-int8 (for MaskablePPO)."""
+        """The learner's legal actions in int8 (for MaskablePPO); the no-op once it is over."""
+        if self.episode_over:
+            return self._no_op()
         return self.table.mask(self.seat)
 
-    def render(self) -> str | None:
-        """The learner's terminal view, as text."""
-        return None if self.render_mode is None else self.table.render(self.seat)
+    def render(self) -> Any:
+        """The learner's terminal view: text (``ansi``), printed (``human``) or an image."""
+        if self.render_mode is None:
+            return None
+        text = self.table.render(self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        if self.render_mode == "rgb_array":
+            return text_image(text)
+        return text
+
+    def _seat_bots(self, opponents: Opponent | Sequence[Opponent]) -> None:
+        self.bots = dict(zip(self.others, _bots(opponents, len(self.others), self), strict=True))
 
     def _play_others(self) -> float:
         """Let the bots act until the learner is asked or the game ends; the learner's reward."""
@@ -114,14 +185,23 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
             action = bot.choose(AgentView(table.state, player), self.bot_rng)
             reward += table.play_action(action)[self.seat]
 
+    def _no_op(self) -> Mask:
+        mask = np.zeros(self.table.encoding.n_actions, dtype=np.int8)
+        mask[0] = 1
+        return mask
+
     def _observation(self) -> Observation:
         return {
             "observation": self.table.observation(self.seat),
-            "action_mask": self.table.mask(self.seat),
+            "action_mask": self.action_masks(),
         }
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.table.mask(self.seat)}
+        return {
+            "action_mask": self.action_masks(),
+            "episode_over": self.episode_over,
+            "seat": self.seat,
+        }
 
 
 def single_agent(
@@ -137,11 +217,19 @@ def single_agent(
     return SingleAgentEnv(game, seat, opponents, **options)
 
 
-def _bots(opponents: Opponents, count: int, game: str) -> list[Agent]:
+def _bots(opponents: Opponent | Sequence[Opponent], count: int, env: SingleAgentEnv) -> list[Agent]:
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-        chosen: list[str | Agent] = [opponents] * count
+        chosen: list[Opponent] = [opponents] * count
     else:
         chosen = list(opponents)
         if len(chosen) != count:
             raise ValueError(f"{count} opponents are needed, {len(chosen)} were given")
-    return [bot_from_name(bot, game) if isinstance(bot, str) else bot for bot in chosen]
+    return [_agent(bot, env) for bot in chosen]
+
+
+def _agent(opponent: Opponent, env: SingleAgentEnv) -> Agent:
+    if isinstance(opponent, str):
+        return bot_from_name(opponent, env.game)
+    if isinstance(opponent, Policy):
+        return PolicyAgent(opponent, env.table.encoding)
+    return opponent

@@ -1,6 +1,6 @@
 """One game in progress for an environment: the state, its encoding, the RNG and the rewards.
 
-Both the PettingZoo and the Gymnasium environments drive a `Table`: chance
+Both the PettingZoo and the Gymnasium environments drive a `LearningTable`: chance
 steps are resolved inside it from its own seeded `random.Random`, so a
 seed fixes every die and card; rewards follow `GameState.returns`.
 """
@@ -8,26 +8,18 @@ seed fixes every die and card; rewards follow `GameState.returns`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from io import StringIO
 from typing import Any
 
+import numpy as np
 from rich.console import Console
 
-from pickletable.cli.renderers import get_renderer
 from pickletable.core.chance import sample_outcome
-from pickletable.core.registry import get_game
+from pickletable.core.registry import kit_for
 from pickletable.core.state import CHANCE, GameState
 from pickletable.envs.encoding import Encoding, Mask, Vector
-from pickletable.games.board.encoding import BoardEncoding
-from pickletable.games.card.encoding import CardEncoding
-from pickletable.games.slam.encoding import SlamEncoding
 
-ENCODINGS: dict[str, Callable[[GameState], Encoding]] = {
-    "board": BoardEncoding,
-    "card": CardEncoding,
-    "slam": SlamEncoding,
-}
 RENDER_WIDTH = 100
 
 
@@ -35,16 +27,33 @@ def encoding_for(
     game_id: str, players: int | None = None, options: Mapping[str, object] | None = None
 ) -> Encoding:
     """The action table and observation layout of one variant of a game."""
-    return ENCODINGS[game_id](get_game(game_id).new_game(players, options))
+    kit = kit_for(game_id)
+    return kit.encoding(kit.definition().new_game(players, options))
 
 
-class Table:
+def zero_sum(returns: dict[int, float]) -> dict[int, float]:
+    """Each losing seat's -1 scaled by winners / losers, so that the values sum to 0.
+
+    >>> zero_sum({0: 1.0, 1: -1.0, 2: -1.0})
+    {0: 1.0, 1: -0.5, 2: -0.5}
+    """
+    winners = sum(1 for value in returns.values() if value > 0)
+    losers = sum(1 for value in returns.values() if value < 0)
+    if not winners or not losers:
+        return returns
+    share = winners / losers
+    return {seat: value if value > 0 else value * share for seat, value in returns.items()}
+
+
+class LearningTable:
     """A game of one variant, replayed from a seed; rewards as documented in docs/rl.md.
 
-    `zero_sum` scales each losing seat's -1 by (winners / losers) so that the
-    rewards of a game sum to 0; `shaping` (0 by default) adds, after every
-    step, `shaping` times the change in each seat's `lead()` (the game's own
-    units: card points, board skill spaces, Slam tokens).
+    `zero_sum` (on by default) scales each losing seat's -1 by (winners /
+    losers) so that the rewards of a game sum to 0 at every table size; off,
+    the rewards are the raw per-seat result (`GameState.returns`); `shaping`
+    (0 by default) adds, after every step, `shaping` times the change in
+    each seat's `lead()` (the game's own units: card points, board skill
+    spaces, Slam tokens).
     """
 
     def __init__(
@@ -53,15 +62,16 @@ class Table:
         players: int | None = None,
         options: Mapping[str, object] | None = None,
         *,
-        zero_sum: bool = False,
+        zero_sum: bool = True,
         shaping: float = 0.0,
     ) -> None:
-        self.definition = get_game(game_id)
+        self.kit = kit_for(game_id)
+        self.definition = self.kit.definition()
         self.game_id = game_id
         self.players = self.definition.check_players(players)
         self.options = dict(options or {})
         self.state: GameState = self.definition.new_game(self.players, self.options)
-        self.encoding = ENCODINGS[game_id](self.state)
+        self.encoding = self.kit.encoding(self.state)
         self.seats = self.state.seats
         self.zero_sum = zero_sum
         self.shaping = shaping
@@ -70,6 +80,8 @@ class Table:
         """Raised by every change of the state made here (the key of the cached mask)."""
         self._mask_key: tuple[int, int] | None = None
         self._mask = self.encoding.mask(self.state, self.seats[0])
+        self._vector_key: tuple[int, int] | None = None
+        self._vector: Vector = np.zeros(self.encoding.size, dtype=np.float32)
 
     def reset(self, seed: int | None = None) -> None:
         """A new game; with a seed, the RNG starts again from it (else it goes on)."""
@@ -117,18 +129,15 @@ class Table:
     def final_rewards(self) -> dict[int, float]:
         """+1 for every winning seat, -1 (or, zero-sum, -winners/losers) for the others."""
         returns = self.state.returns()
-        if not self.zero_sum:
-            return returns
-        winners = sum(1 for value in returns.values() if value > 0)
-        losers = sum(1 for value in returns.values() if value < 0)
-        if not winners or not losers:
-            return returns
-        share = winners / losers
-        return {seat: value if value > 0 else value * share for seat, value in returns.items()}
+        return zero_sum(returns) if self.zero_sum else returns
 
     def observation(self, seat: int) -> Vector:
-        """`seat`'s encoded observation."""
-        return self.encoding.encode(self.state.observe(seat), seat)
+        """`seat`'s encoded observation, cached like the mask (a caller may ask twice a step)."""
+        key = (self._version, seat)
+        if self._vector_key != key:
+            self._vector = self.encoding.encode(self.state.observe(seat), seat)
+            self._vector_key = key
+        return self._vector.copy()
 
     def mask(self, seat: int) -> Mask:
         """`seat`'s action mask (all zero unless it is asked), cached until the table next
@@ -144,5 +153,5 @@ class Table:
         view = self.definition.presenter.view(self.state, seat)
         buffer = StringIO()
         console = Console(file=buffer, width=RENDER_WIDTH, color_system=None, force_terminal=False)
-        console.print(get_renderer(self.game_id)(view))
+        console.print(self.kit.renderer().render(view))
         return buffer.getvalue()

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from pickletable.server.patches import apply_patch
 
@@ -60,6 +60,14 @@ class SeatPlayer:
     view: dict[str, Any] = field(default_factory=dict)
     acked: int = 0
     """The highest step this player has seen acknowledged (its own moves and others')."""
+    seat: int | None = None
+    """The seat it plays (from its first view)."""
+    sent_moves: set[tuple[int, str]] = field(default_factory=set)
+    """Every move it sent, as (step it answered, action)."""
+    acked_moves: list[tuple[int, str]] = field(default_factory=list)
+    """Its moves that it saw acknowledged (a view past their step on the same socket)."""
+    outages: list[tuple[float, float | None]] = field(default_factory=list)
+    """When its socket dropped and when it next had a view (None: never again)."""
     _socket: ClientConnection | None = None
 
     async def open(self) -> None:
@@ -82,9 +90,11 @@ class SeatPlayer:
                     await self.open()
                 await self._play(until)
                 return
-            except (ConnectionClosed, OSError) as error:
+            except (ConnectionClosed, InvalidHandshake, OSError) as error:
                 self.tally.disconnects += 1
                 self._socket = None
+                if not self.outages or self.outages[-1][1] is not None:
+                    self.outages.append((time.monotonic(), None))
                 if not reconnect:
                     self.tally.errors.append(f"{self.table_id}: connection lost ({error})")
                     return
@@ -93,6 +103,7 @@ class SeatPlayer:
     async def _play(self, until: float) -> None:
         assert self._socket is not None
         sent: tuple[int, float] | None = None
+        sent_action = ""
         while True:
             left = until - time.monotonic()
             if left <= 0:
@@ -114,8 +125,12 @@ class SeatPlayer:
             self.view = message
             step = int(message["step"])
             self.acked = max(self.acked, step)
+            self.seat = message.get("you", self.seat)
+            if self.outages and self.outages[-1][1] is None:
+                self.outages[-1] = (self.outages[-1][0], time.monotonic())
             if sent is not None and step > sent[0]:
                 self.tally.latencies.append(time.monotonic() - sent[1])
+                self.acked_moves.append((sent[0], sent_action))
                 sent = None
             if message["status"] == "over":
                 if self.token is not None:
@@ -126,5 +141,6 @@ class SeatPlayer:
                     await asyncio.sleep(self.delay)
                 choice = self.policy(message["legal"])
                 act = {"type": "act", "token": self.token, "action": choice, "step": step}
-                sent = (step, time.monotonic())
+                sent, sent_action = (step, time.monotonic()), choice
+                self.sent_moves.add((step, choice))
                 await self._socket.send(json.dumps(act))

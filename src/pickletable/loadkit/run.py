@@ -14,17 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pickletable.core.registry import KITS
 from pickletable.loadkit.players import SeatPlayer, Tally, ending_policy
 from pickletable.loadkit.server import Refusal, request
 
 MAX_TABLES = 1000
 MAX_SECONDS = 600.0
 SETUPS: list[tuple[str, list[str], dict[str, Any]]] = [
-    ("slam", ["human", "human", "bot:medium"], {"tokens_to_win": 1}),
-    ("board", ["human", "human", "bot:medium", "bot:medium"], {"target": 2.0}),
-    ("card", ["human", "human", "bot:medium"], {"target_score": 3, "win_by": 1}),
+    (kit.id, list(kit.load_table.seats), dict(kit.load_table.options)) for kit in KITS
 ]
-"""Table kinds, taken in turn: two human seats each, the others bots."""
+"""Table kinds, one per game (its kit's), taken in turn: two human seats each, the others bots."""
 
 
 @dataclass
@@ -117,7 +116,7 @@ async def run_load(
     if rss is not None:
         sampler = asyncio.create_task(_sample(rss, every, began, tally, samples))
     await asyncio.gather(
-        *(_table_loop(http_url, ws_url, index, until, delay, tally) for index in range(tables))
+        *(table_loop(http_url, ws_url, index, until, delay, tally) for index in range(tables))
     )
     took = time.monotonic() - began
     if sampler is not None and rss is not None:
@@ -135,9 +134,23 @@ async def _sample(
         await asyncio.sleep(every)
 
 
-async def _table_loop(
-    http_url: str, ws_url: str, index: int, until: float, delay: float, tally: Tally
+async def table_loop(
+    http_url: str,
+    ws_url: str,
+    index: int,
+    until: float,
+    delay: float,
+    tally: Tally,
+    *,
+    finish: float | None = None,
+    opened: Callable[[str, list[SeatPlayer]], None] | None = None,
 ) -> None:
+    """Open tables one after another and play each to its end, until `until`.
+
+    A run that kills a worker (`failover`) passes `finish`, the time by which a
+    game still in play at `until` must end (the people reconnect when their
+    socket drops), and `opened`, told of every table and its people.
+    """
     game, seats, options = SETUPS[index % len(SETUPS)]
     rng = random.Random(index)
     await asyncio.sleep(rng.random())  # people do not all arrive in the same millisecond
@@ -152,9 +165,13 @@ async def _table_loop(
             SeatPlayer(ws_url, table_id, token, tally, delay, ending_policy(rng))
             for token in tokens
         ]
-        for player in players:
-            await player.open()
-        await asyncio.gather(*(player.play(until) for player in players))
+        if opened is not None:
+            opened(table_id, players)
+        if finish is None:
+            for player in players:
+                await player.open()
+        reconnect = finish is not None
+        await asyncio.gather(*(player.play(finish or until, reconnect) for player in players))
         for player in players:
             await player.close()
 

@@ -61,6 +61,12 @@ class Limits:
     """Tables waiting or in play at once; creating one more is refused until some finish."""
     bot_tables: int = 20
     """Tables with bots only (not yet finished) at once; each starts when someone watches it."""
+    body_bytes: int = 65536
+    """Largest HTTP request body taken (413 beyond it, before the body is read)."""
+    request_seconds: float = 10.0
+    """Seconds one HTTP request may take to arrive whole (a half-sent one is closed)."""
+    http_connections_per_address: int = 64
+    """Open HTTP connections one client address may hold (a trusted proxy's are not counted)."""
     hello_seconds: float = 5.0
     """Seconds a new WebSocket has to say hello before it is closed."""
     send_queue: int = 256
@@ -83,6 +89,9 @@ class Limits:
     lobby_finished_seconds: float = 0.0
     """The lobby lists a finished game this long after its end (0: never; it lists only
     tables in memory, so at most `finished_seconds` once nobody watches)."""
+    lobby_bots_seconds: float = 10 * 60.0
+    """The lobby stops listing a table where only bots play (from the start, or since its
+    people handed their seats to bots) after this long without a move: nobody watches it."""
 
     def with_text(self, pairs: list[str]) -> Limits:
         """These limits with ``NAME=VALUE`` changes (as ``serve --limit`` takes them)."""
@@ -112,7 +121,7 @@ class Limits:
 
     @staticmethod
     def describe() -> str:
-        """Each limit with its default, one per line (for ``serve --help`` and the README)."""
+        """Each limit with its default, one per line (for ``serve --help`` and docs/server.md)."""
         defaults = Limits()
         return "\n".join(f"{item.name}={getattr(defaults, item.name):g}" for item in fields(Limits))
 
@@ -143,6 +152,9 @@ class Settings:
     """How a bot's move waits for its release time (tests record the waits)."""
     limits: Limits = field(default_factory=Limits)
     """What one client and everyone together may ask (see `Limits`)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses whose X-Forwarded-For header names the client (``serve --trusted-proxies``);
+    none by default: every other request is counted by the address it came from."""
 
     @property
     def sqlite_path(self) -> Path | None:

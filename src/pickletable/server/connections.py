@@ -58,6 +58,10 @@ class Connection:
     """How many views this connection has been sent (whole or as patches)."""
     last_view: dict[str, Any] | None = None
     """The whole view it was sent last, which the next patch changes (None: send it whole)."""
+    synced_at: float = float("-inf")
+    """When it was last sent its whole view on asking (`sync`; monotonic seconds)."""
+    sync_due: bool = False
+    """Whether a whole view is due to it for a sync that came too soon."""
     _queue: asyncio.Queue[dict[str, Any]] = field(init=False)
     _task: asyncio.Task[None] | None = field(default=None, init=False)
     _closing: asyncio.Task[None] | None = field(default=None, init=False)
@@ -161,6 +165,11 @@ class Hub:
         seat = connection.seat
         if seat is not None and all(c.seat != seat for c in connections):
             self._left_at[(connection.table_id, seat)] = time.monotonic()
+
+    def seen(self, table_id: str, seat: int) -> None:
+        """A seat acted (over REST, say): it counts as gone only from now, if it has no socket."""
+        if seat not in self.present(table_id):
+            self._left_at[(table_id, seat)] = time.monotonic()
 
     def present(self, table_id: str) -> set[int | None]:
         """The seats with a connection now (`None` for spectators)."""

@@ -1,4 +1,8 @@
-"""Dependencies the routes share: the table manager, and a seat token from a header."""
+"""Dependencies the routes share: the table manager, and a seat token from a header.
+
+Both are ``async``: FastAPI runs a plain ``def`` dependency on a worker thread,
+a thread hop per request for a lookup that does no I/O.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +14,13 @@ from starlette.requests import HTTPConnection
 from pickletable.server.manager import TableManager
 
 
-def get_manager(connection: HTTPConnection) -> TableManager:
+async def get_manager(connection: HTTPConnection) -> TableManager:
     """The app's table manager (set up by the app's lifespan)."""
     manager: TableManager = connection.app.state.manager
     return manager
 
 
-def seat_token(
+async def seat_token(
     x_seat_token: Annotated[str | None, Header(description="the secret token of your seat")] = None,
 ) -> str | None:
     """The seat token a request carries in the ``X-Seat-Token`` header."""

@@ -7,19 +7,32 @@ clock. Every step it takes is committed before any connection hears of it.
 
 A bot's move lands a fixed time after its turn began (`Settings.bot_delay`),
 whatever the thinking took, so when it lands tells nobody anything about
-the bot's hand.
+the bot's hand. The thinking is bounded from the turn's start, not the
+search's: a search that waited for a thread gets what is left of the
+budget (fewer iterations under load, never a later move), and a bot still
+thinking at the release time is overruled by its quick fallback. Searches
+and quick bots (easy, medium) think on threads of their own, so a busy
+server's searches never hold an easy bot's move; work a search needs once
+(a win-chance table) is built in another process (`groundwork`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
+import weakref
 from abc import abstractmethod
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol, runtime_checkable
 
 from pickletable.bots import make_bot
+from pickletable.bots.groundwork import NeedsGroundwork
+from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot
 from pickletable.bots.random_bot import RandomBot
 from pickletable.core.actions import Action
@@ -27,21 +40,47 @@ from pickletable.core.agents import Agent, AgentView
 from pickletable.core.state import CHANCE
 from pickletable.server.config import Settings
 from pickletable.server.connections import Hub
+from pickletable.server.errors import Unavailable
+from pickletable.server.groundwork import GroundworkBuilder
 from pickletable.server.live import PLAYING, LiveTable
-from pickletable.server.seats import Seat
+from pickletable.server.repeated_log import RepeatedLog
+from pickletable.server.seats import BOT, Seat
 from pickletable.server.storage import StoredStep
+from pickletable.server.turns import RUN_OUT_LEVEL, is_long
 
 log = logging.getLogger("pickletable.server")
+FAILURES = RepeatedLog()
+"""Driver steps that failed: one log line per kind a minute, however many tables fail alike."""
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """How one bot move went out: how many moves it chose from, and how late it was sent."""
+
+    choices: int
+    late: float
+    """Seconds from its release time (`Settings.bot_delay` after its turn) to its broadcast."""
+
+
+BOT_MOVES_KEPT = 2000
+"""The latest bot moves `Driver.bot_moves` keeps (for the curious, and the timing tests)."""
 
 
 class Driver:
     """Moves tables on: chance, bots and the turn clock (mixed into the table manager)."""
+
+    bot_moves: deque[BotMove]
+    """The latest bot moves, with how late each was sent (`BotMove`)."""
 
     settings: Settings
     hub: Hub
     _locks: dict[str, asyncio.Lock]
     _wake: dict[str, asyncio.Event]
     _bot_pool: ThreadPoolExecutor
+    _quick_pool: ThreadPoolExecutor
+    _groundwork: GroundworkBuilder
+    _caps: weakref.WeakKeyDictionary[TimeCapped, float | None]
+    _thinking: set[Agent]
     _deadlines: dict[str, tuple[int, int, float]]
     _clocks: dict[str, asyncio.Task[None]]
 
@@ -49,8 +88,20 @@ class Driver:
     async def _commit(self, table: LiveTable, steps: Iterable[StoredStep]) -> None:
         """Write steps to the database (the manager's)."""
 
+    @abstractmethod
+    async def _save_seats(self, table: LiveTable) -> None:
+        """Write the seats and notes to the database (the manager's)."""
+
+    @abstractmethod
+    async def _save_deadline(self, table: LiveTable) -> None:
+        """Write the table's long-clock deadline to the database (the manager's)."""
+
     def _wake_driver(self, table: LiveTable) -> None:
         self._wake[table.id].set()
+
+    def _bots_wait(self, table: LiveTable) -> bool:
+        """Whether the table's bots hold their moves for now (an undo request: `server.undo`)."""
+        return False
 
     async def _drive(self, table: LiveTable) -> None:
         """Advance the table whenever woken, until a person must act or the game ends."""
@@ -62,8 +113,13 @@ class Driver:
                 await self._advance(table)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a driver must outlive one bad step; the log says why
-                log.exception("table %s: driver step failed", table.id)
+            except Exception as error:  # a driver must outlive one bad step; the log says why
+                if not isinstance(error, Unavailable):  # a failed write is logged where it failed
+                    FAILURES.note(
+                        f"driver {type(error).__name__}",
+                        f"table {table.id}: driver step failed",
+                        error=error,
+                    )
                 await asyncio.sleep(1)
                 wake.set()
 
@@ -80,38 +136,96 @@ class Driver:
                     await self.hub.broadcast(table)
                     continue
                 seat = table.seat(player)
-                index = len(table.steps)
+                index, undos = len(table.steps), len(table.undone)
                 if not seat.is_bot:
+                    stored = table.turn_deadline
                     if self._arm_clock(table, player, index):
+                        if table.turn_deadline != stored:
+                            await self._save_deadline(table)
                         await self.hub.broadcast(table)
                     return
+                if self._bots_wait(table):
+                    return  # woken again when the request is answered
                 bot = self._bot(table, seat)
                 view = AgentView(table.state.clone(), player)
                 rng = table.bot_rng()
                 turn_began = self.settings.clock()
-            action = await self._think(bot, view, rng)
+            release = turn_began + self.settings.bot_delay
+            action = await self._think(bot, view, rng, release)
+            choices = len(view.legal_actions)
             del view  # the bot's copy of the state goes now, not after the wait
-            await self._release_at(turn_began + self.settings.bot_delay)
+            await self._release_at(release)
             async with self._locks[table.id]:
                 if len(table.steps) != index or table.status != PLAYING:
                     continue
+                if len(table.undone) != undos or self._bots_wait(table):
+                    continue  # moves were taken back meanwhile, or an undo request waits
                 if not table.seat(player).is_bot:  # its player took the seat back meanwhile
                     continue
                 step = table.apply(player, action)
                 await self._commit(table, [step, *table.chance_steps()])
                 await self.hub.broadcast(table)
+                self.bot_moves.append(BotMove(choices, self.settings.clock() - release))
 
-    async def _think(self, bot: Agent, view: AgentView, rng: Any) -> Action:
+    async def _think(self, bot: Agent, view: AgentView, rng: Any, release: float) -> Action:
+        """The bot's move, decided within its turn (see the module docstring)."""
+        delay = self.settings.bot_delay
+        if delay > 0 and isinstance(bot, NeedsGroundwork):  # with no delay (tests) it waits
+            work = bot.groundwork(view)
+            if work is not None:  # built elsewhere; meanwhile the quick fallback plays
+                self._groundwork.ask(work)
+                return _fallback(view, rng)
+        if bot in self._thinking:  # an overruled thought of this seat has not ended yet
+            return _fallback(view, rng)
+        searcher = thinking_part(bot)
+        call: Callable[[], Action | None]
+        if delay <= 0:
+            call, pool = partial(bot.choose, view, rng), self._bot_pool
+        elif searcher is None:
+            call, pool = partial(bot.choose, view, rng), self._quick_pool
+        else:
+            stop = release - (1 - THINKING_SHARE) * delay
+            call = partial(self._search_until, bot, searcher, stop, view, rng)
+            pool = self._bot_pool
         loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(pool, call)
+        backup = None
+        if delay > 0 and searcher is not None:  # ready by the time a search could be overruled
+            backup = loop.run_in_executor(self._quick_pool, _fallback, view, random.Random(0))
+        self._thinking.add(bot)
+        future.add_done_callback(lambda _: self._thinking.discard(bot))
         try:
-            action = await loop.run_in_executor(self._bot_pool, bot.choose, view, rng)
+            if delay > 0:
+                overrule = release - (1 - OVERRULE_SHARE) * delay - self.settings.clock()
+                async with asyncio.timeout(max(0.0, overrule)):
+                    action = await asyncio.shield(future)
+            else:
+                action = await future
+        except TimeoutError:  # still thinking (or waiting for a thread) near its release time
+            future.add_done_callback(_forget)
+            return await backup if backup is not None else _fallback(view, rng)
         except Exception:
             log.exception("bot %s failed; playing a random legal action", bot.name)
             return RandomBot().choose(view, rng)
+        if action is None:  # its thread came free only after its thinking time
+            return await backup if backup is not None else _fallback(view, rng)
         if action not in view.legal_actions:
             log.error("bot %s chose illegal %s; playing a random legal action", bot.name, action)
             return RandomBot().choose(view, rng)
         return action
+
+    def _search_until(
+        self, bot: Agent, searcher: TimeCapped, stop: float, view: AgentView, rng: Any
+    ) -> Action | None:
+        """On a bot thread: search until `stop` (`Settings.clock`), None if that has passed."""
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        left = (stop - self.settings.clock()) * 1000
+        if left < MINIMUM_SEARCH_MS:
+            return None
+        cap = self._caps.get(searcher)
+        searcher.milliseconds = left if cap is None else min(cap, left)
+        return bot.choose(view, rng)
 
     async def _release_at(self, moment: float) -> None:
         """Hold a bot's move until `moment` (`Settings.clock`), however soon it was chosen.
@@ -130,10 +244,17 @@ class Driver:
         if bot is None:
             bot = make_bot(seat.level, table.game.id)
             table.bots[key] = cap_thinking(bot, self.settings.bot_delay)
+            searcher = thinking_part(bot)
+            if searcher is not None:
+                self._caps[searcher] = searcher.milliseconds
         return bot
 
     def _arm_clock(self, table: LiveTable, seat: int, index: int) -> bool:
-        """Start the turn clock for a person's decision; True if it was not running yet."""
+        """Start the turn clock for a person's decision; True if it was not running yet.
+
+        A long clock keeps a deadline the table's row already holds for this
+        position (every step clears it), so a rebuilt table's clock goes on.
+        """
         if table.turn_seconds <= 0:
             return False
         current = self._deadlines.get(table.id)
@@ -142,29 +263,72 @@ class Driver:
         old = self._clocks.pop(table.id, None)
         if old is not None:
             old.cancel()
-        deadline = self.settings.now() + table.turn_seconds
+        now = self.settings.now()
+        deadline = now + table.turn_seconds
+        if is_long(table.turn_seconds):
+            if table.turn_deadline is not None:
+                deadline = table.turn_deadline
+            table.turn_deadline = deadline
         self._deadlines[table.id] = (seat, index, deadline)
-        self._clocks[table.id] = asyncio.create_task(self._clock(table, seat, index))
+        wait = max(0.0, deadline - now)
+        self._clocks[table.id] = asyncio.create_task(self._clock(table, seat, index, wait))
         return True
 
-    async def _clock(self, table: LiveTable, seat: int, index: int) -> None:
-        await self.settings.turn_wait(table.turn_seconds)
+    async def _clock(self, table: LiveTable, seat: int, index: int, wait: float) -> None:
+        undos = len(table.undone)
+        await self.settings.turn_wait(wait)
         async with self._locks[table.id]:
             if len(table.steps) != index or table.status != PLAYING:
                 return
-            view = AgentView(table.state, seat)
-            action = RandomBot().choose(view, table.bot_rng())
-            label = table.game.presenter.label(table.state, action)
-            step = table.apply(seat, action)
-            table.note(f"{table.seat(seat).name}'s clock ran out: {label}.")
-            await self._commit(table, [step, *table.chance_steps()])
+            if len(table.undone) != undos:
+                return  # moves were taken back meanwhile: the clock is armed again
+            if table.seat(seat).is_bot:  # handed to a bot meanwhile: the bot plays
+                return
+            if is_long(table.turn_seconds):
+                await self._run_out_long(table, seat)
+            else:
+                view = AgentView(table.state, seat)
+                action = RandomBot().choose(view, table.bot_rng())
+                label = table.game.presenter.label(table.state, action)
+                step = table.apply(seat, action)
+                table.note(f"{table.seat(seat).name}'s clock ran out: {label}.")
+                await self._commit(table, [step, *table.chance_steps()])
             await self.hub.broadcast(table)
         self._wake_driver(table)
 
+    async def _run_out_long(self, table: LiveTable, number: int) -> None:
+        """A long clock ran out: a bot takes the seat as if its player had left (`turns`)."""
+        seat = table.seat(number)
+        seat.kind, seat.level, seat.was_human = BOT, RUN_OUT_LEVEL, True
+        self._deadlines.pop(table.id, None)  # taken back before the bot moves: a new clock
+        table.turn_deadline = None
+        who = seat.player or seat.name
+        table.note(
+            f"{who}'s clock ran out: a bot ({RUN_OUT_LEVEL}) now plays {seat.name}; "
+            f"{who} can take the seat back."
+        )
+        await self._save_seats(table)
+
 
 THINKING_SHARE = 0.75
-"""The part of the bot delay a searching bot may think for; the rest is margin, so that its
-move still lands at the delay on a busy server."""
+"""The part of the bot delay a searching bot may think for, counted from its turn's start;
+the rest is margin, so that its move still lands at the delay on a busy server."""
+OVERRULE_SHARE = 0.9
+"""The part of the bot delay after which a bot still thinking is overruled by its fallback
+(which then has the rest of the delay to decide, so that it too lands on time)."""
+MINIMUM_SEARCH_MS = 20.0
+"""A search with less time left than this is not started: the quick fallback plays."""
+
+
+def _fallback(view: AgentView, rng: Any) -> Action:
+    """The quick move of a bot that cannot think in time: the game's `medium` (a few ms)."""
+    return HeuristicBot().choose(view, rng)
+
+
+def _forget(future: asyncio.Future[Any]) -> None:
+    """Collect the late result (or error) of a thought that was overruled."""
+    if not future.cancelled():
+        future.exception()
 
 
 def cap_thinking(bot: Agent, delay: float) -> Agent:

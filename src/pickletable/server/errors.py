@@ -9,11 +9,16 @@ class Refused(Exception):
     status = 409
     step: int | None
     """The table's step now, for a move refused because it answered another view."""
+    retry_after: float | None
+    """Seconds until the same request may succeed, for a client over a limit (Retry-After)."""
 
-    def __init__(self, message: str, *, step: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, step: int | None = None, retry_after: float | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.step = step
+        self.retry_after = retry_after
 
 
 class NotFound(Refused):

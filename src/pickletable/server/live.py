@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -27,10 +26,12 @@ from pickletable.core.content import Content
 from pickletable.core.errors import ReplayStopError
 from pickletable.core.events import Event
 from pickletable.core.game import GameDefinition
+from pickletable.core.move_help import MoveHelp, explain_action
 from pickletable.core.records import Recorder, Step, record_header, replay_steps, step_json
-from pickletable.core.registry import get_game
+from pickletable.core.registry import get_game, kit_for
 from pickletable.core.rules_change import FIRST_RULES, Provenance
 from pickletable.core.state import CHANCE, GameState
+from pickletable.server.chance_source import PooledSystemRandom
 from pickletable.server.read_only import ReadOnly
 from pickletable.server.seats import Seat
 from pickletable.server.storage import StoredStep
@@ -67,6 +68,10 @@ class LiveTable:
     """The pickletable version that created the table ("" for a row older than this field)."""
     rules: int = 0
     """The edition of the game's rules the table was made under (0: this version's)."""
+    turn_deadline: float | None = None
+    """When the running long turn clock runs out (epoch seconds), as stored (`server.turns`)."""
+    undone: list[dict[str, Any]] = field(default_factory=list)
+    """Every undo granted here, as a record's ``meta.undone`` keeps it (`core.undo`)."""
     state: GameState = field(init=False)
     steps: list[StoredStep] = field(default_factory=list)
     logs: dict[int | None, list[str]] = field(default_factory=dict)
@@ -78,10 +83,11 @@ class LiveTable:
     """Set when the stored steps stop replaying: the table is shown as far as they do."""
     stored_steps: list[StoredStep] | None = None
     """Every stored step of a read-only table (`steps` holds those that replay)."""
-    chance: random.Random = field(default_factory=secrets.SystemRandom, repr=False)
+    chance: random.Random = field(default_factory=PooledSystemRandom, repr=False)
     """Where dice, deals and bots' coin flips come from: the operating system's CSPRNG
-    unless a test injects a seeded `random.Random`. Nothing about it is stored or sent:
-    a rebuilt table replays its recorded outcomes and needs no seed."""
+    (read a few kilobytes at a time: `chance_source`) unless a test injects a seeded
+    `random.Random`. Nothing about it is stored or sent: a rebuilt table replays its
+    recorded outcomes and needs no seed."""
 
     def __post_init__(self) -> None:
         self.rules = self.rules or self.game.rules_version
@@ -116,6 +122,8 @@ class LiveTable:
             active=float(row.get("active") or epoch_seconds(str(row.get("created", "")))),
             made_with=str(row.get("made_with") or ""),
             rules=int(row.get("rules") or FIRST_RULES),
+            turn_deadline=row.get("turn_deadline"),
+            undone=list(row.get("undone") or []),
         )
         notes = [(int(index), str(text)) for index, text in row.get("notes") or []]
         try:
@@ -154,7 +162,15 @@ class LiveTable:
             "active": self.active,
             "made_with": self.made_with,
             "rules": self.rules,
+            "to_move": self.to_move(),
+            "turn_deadline": self.turn_deadline,
+            "undone": self.undone,
         }
+
+    def to_move(self) -> int | None:
+        """The seat whose decision the game waits for, if the game is in play (not chance)."""
+        player = self.state.current_player if self.status == PLAYING else None
+        return player if player is not None and player >= 0 else None
 
     def notes_json(self) -> list[list[Any]]:
         """A copy of the notes as stored: [step, text] pairs."""
@@ -269,6 +285,17 @@ class LiveTable:
         if not self.state.is_over and self.status == OVER:
             self.status = PLAYING
 
+    def take_back(self, start: int, undone: dict[str, Any], text: str) -> None:
+        """Take back every step from `start` on (an undo granted: `server.undo`).
+
+        The notes made since stay, moved to `start` (a hint used is not forgotten),
+        then `text` says what went; `undone` joins the record's ``meta.undone``.
+        """
+        self.notes = [[min(int(at), start), text_] for at, text_ in self.notes]
+        self.undone.append(undone)
+        self.rollback(start)
+        self.note(text)
+
     def note(self, text: str) -> None:
         """A line for every log that is not a game event (a seat handed to a bot, say)."""
         self.notes.append([len(self.steps), text])
@@ -276,9 +303,13 @@ class LiveTable:
             lines.append(text)
 
     def _log(self, events: list[Event]) -> None:
-        for audience, lines in self.logs.items():
-            for event in events:
-                line = self.game.presenter.describe(self.state, event.for_seat(audience))
+        """Each audience's log line for each event, as it may read it: an event with no
+        secret reads the same to everyone, so it is worded once."""
+        describe = self.game.presenter.describe
+        for event in events:
+            shared = describe(self.state, event) if event.secret is None else None
+            for audience, lines in self.logs.items():
+                line = describe(self.state, event.for_seat(audience)) if shared is None else shared
                 if line:
                     lines.append(line)
 
@@ -331,8 +362,13 @@ class LiveTable:
         playable = self.status == PLAYING and self.read_only is None
         asked = audience is not None and player == audience and not self._bot_plays(audience)
         if playable and asked:
+            move_help = kit_for(self.game.id).move_help
             legal = [
-                {"action": str(action), "label": self.game.presenter.label(state, action)}
+                {
+                    "action": str(action),
+                    "label": self.game.presenter.label(state, action),
+                    **_help(move_help, str(action)),
+                }
                 for action in state.legal_actions()
             ]
             formality = len(legal) == 1 and state.is_formality()
@@ -381,6 +417,8 @@ class LiveTable:
                 meta["pickletable"] = self.made_with
             meta["rules"] = self.rules
             meta["read_only"] = self.read_only.message
+        if self.undone:
+            meta["undone"] = [dict(entry) for entry in self.undone]
         recorder = Recorder(
             game=self.game.id,
             players=self.players,
@@ -397,6 +435,12 @@ class LiveTable:
             for step in (self.steps if self.stored_steps is None else self.stored_steps)
         ]
         return recorder.to_json(self.state)
+
+
+def _help(move_help: MoveHelp, action: str) -> dict[str, str]:
+    """``help``: what the card a move plays does, in one line, when the game says."""
+    line = explain_action(move_help, action)
+    return {"help": line} if line else {}
 
 
 def epoch_seconds(created: str) -> float:

@@ -2,7 +2,8 @@
 
 It is the only place that changes a table. Each change is committed to the
 database (on one worker thread, in order) before any connection hears of
-it; bots think on a thread pool, so a slow search never stalls other tables.
+it; bots think on thread pools (searches on one, quick bots on another), so
+a slow search never stalls other tables.
 """
 
 from __future__ import annotations
@@ -11,6 +12,10 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
+import weakref
+from collections import deque
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
@@ -20,26 +25,38 @@ from pickletable.core.errors import IllegalActionError, InvalidActionError, Pick
 from pickletable.core.registry import get_game
 from pickletable.core.seats import DEFAULT_BOT_LEVEL, parse_seats
 from pickletable.server import memory
+from pickletable.server.coaching import Coach
 from pickletable.server.config import Settings
 from pickletable.server.connections import Close, Connection, Hub, Send, no_close
-from pickletable.server.driver import Driver
+from pickletable.server.driver import BOT_MOVES_KEPT, Driver
 from pickletable.server.errors import (
     BadRequest,
     NotFound,
     NotYours,
     Refused,
 )
+from pickletable.server.groundwork import GroundworkBuilder
+from pickletable.server.handovers import Handovers
+from pickletable.server.invites import Invites
 from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError, epoch_seconds
 from pickletable.server.lobby import listed
-from pickletable.server.moves import check_room, check_step, checked_name, only_bots, repeated_move
+from pickletable.server.moves import check_step, checked_name, only_bots, repeated_move
 from pickletable.server.persistence import Persistence
 from pickletable.server.rematch import Rematches
+from pickletable.server.replays import ReplayCache
+from pickletable.server.reviews import Reviews
 from pickletable.server.seats import BOT, HUMAN, Seat, hash_token, new_token
 from pickletable.server.storage import Storage, StoredTable
 from pickletable.server.throttles import OpenCount, PerMinute
+from pickletable.server.turns import is_long
+from pickletable.server.undo import UndoRequest, Undos
 
 log = logging.getLogger("pickletable.server")
 T = TypeVar("T")
+ANNOUNCE_SECONDS = 0.1
+"""How long a table's presence change waits, so that many changes share one view."""
+SYNC_SECONDS = 1.0
+"""How often one connection may be sent its whole view again (`resync`)."""
 
 
 @dataclass
@@ -51,7 +68,7 @@ class Joined:
     token: str | None
 
 
-class TableManager(Persistence, Driver, Rematches):
+class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
     """Owns the live tables; see the module docstring."""
 
     def __init__(self, settings: Settings) -> None:
@@ -67,6 +84,20 @@ class TableManager(Persistence, Driver, Rematches):
         self._deadlines: dict[str, tuple[int, int, float]] = {}
         self._open_writer()
         self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
+        self._quick_pool = ThreadPoolExecutor(1, thread_name_prefix="pickletable-quick-bot")
+        self.coach = Coach()
+        """Win chances and hints, on a thread of their own (`server.coaching`)."""
+        self.reviews = Reviews()
+        """Post-game reviews, on a thread of their own (`server.reviews`)."""
+        self.undo_requests: dict[str, UndoRequest] = {}
+        self._groundwork = GroundworkBuilder()
+        self._caps = weakref.WeakKeyDictionary()
+        self._thinking = set()
+        self.bot_moves = deque(maxlen=BOT_MOVES_KEPT)
+        self._announcing: set[str] = set()
+        self._background: set[asyncio.Task[None]] = set()
+        self.replays = ReplayCache()
+        """Replays of finished tables, kept and computed a few at a time (`replays`)."""
         self.sockets = OpenCount(settings.limits.connections_per_address)
         """Open WebSockets per client address (the play route counts them)."""
         self.creations = PerMinute(settings.limits.tables_per_minute)
@@ -106,12 +137,16 @@ class TableManager(Persistence, Driver, Rematches):
 
     async def stop(self) -> None:
         """Stop drivers and clocks, then close the database."""
-        tasks = [*self._drivers.values(), *self._clocks.values()]
+        tasks = [*self._drivers.values(), *self._clocks.values(), *self._background]
         tasks += [task for task in (self._sweeper, self._watcher) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._quick_pool.shutdown(wait=False, cancel_futures=True)
+        self.coach.stop()
+        self.reviews.stop()
+        await self._groundwork.close()
         await self._close_writer()
 
     # --- lobby ---------------------------------------------------------------
@@ -148,8 +183,11 @@ class TableManager(Persistence, Driver, Rematches):
         """A table's public facts plus who is connected now."""
         value = table.public()
         present = self.hub.present(table.id)
+        value["turn_based"] = is_long(table.turn_seconds)
         for seat in value["seats"]:
             seat["connected"] = seat["kind"] == BOT or seat["seat"] in present
+            if not seat["connected"] and not seat.get("free") and not value["turn_based"]:
+                seat["hand_over_in"] = self.hand_over_in(table, seat["seat"])
         value["spectators"] = self.hub.spectators(table.id)
         return value
 
@@ -203,7 +241,7 @@ class TableManager(Persistence, Driver, Rematches):
             free[0].token_hash = hash_token(token)
             free[0].player = checked_name(name) or free[0].player or free[0].name
             seat_number = free[0].seat
-        await self._write(self._storage().create_table, {**table.row(), "created": table.created})
+        await self._create_row(table)
         self._add(table)
         return Joined(table, seat_number, token)
 
@@ -262,56 +300,17 @@ class TableManager(Persistence, Driver, Rematches):
                 status=PLAYING,
                 notes=table.notes_json(),
                 active=table.active,
+                to_move=table.to_move(),
             )
             await self.hub.broadcast(table)
         self._wake_driver(table)
 
-    async def hand_to_bot(
-        self, table_id: str, token: str | None, seat_number: int, level: str = DEFAULT_BOT_LEVEL
-    ) -> None:
-        """A seat's player leaves (or, once they have gone, another player hands it over)."""
-        table = await self.fetch(table_id)
+    async def note(self, table: LiveTable, text: str) -> None:
+        """Add a line to every log of the table (a hint used), stored and sent."""
         async with self._locks[table.id]:
-            asker = self._seated(table, token)
-            self._writable(table)
-            seat = self._seat(table, seat_number)
-            if seat.is_bot:
-                raise Refused(f"a bot already plays {seat.name}")
-            if table.status == OVER:
-                raise Refused("the game is over")
-            if asker.seat != seat.seat and not seat.is_free:
-                gone = self.hub.gone_for(table.id, seat.seat)
-                if gone is None or gone < self.settings.grace_seconds:
-                    raise Refused(
-                        f"{seat.label()} is still at the table; only they can "
-                        "hand their seat to a bot for now"
-                    )
-            seat.kind, seat.level, seat.was_human = BOT, level, not seat.is_free
-            table.note(f"A bot ({level}) now plays {seat.name}.")
+            table.note(text)
             await self._save_seats(table)
             await self.hub.broadcast(table)
-        self._wake_driver(table)
-
-    async def reclaim(self, table_id: str, token: str | None, seat_number: int) -> None:
-        """A player who left takes their seat back from the bot, with their seat token."""
-        table = await self.fetch(table_id)
-        async with self._locks[table.id]:
-            seat = self._seat(table, seat_number)
-            if not token or not seat.holds(token):
-                raise NotYours(
-                    f"only the player who left {seat.name} can take it back, "
-                    "with the seat token their browser keeps"
-                )
-            self._writable(table)
-            if not seat.is_bot or not seat.was_human:
-                raise Refused(f"{seat.name} is not played by a bot: there is nothing to take back")
-            if table.status == OVER:
-                raise Refused("the game is over")
-            seat.kind, seat.level, seat.was_human = HUMAN, "", False
-            table.note(f"{seat.player or seat.name} takes {seat.name} back from the bot.")
-            await self._save_seats(table)
-            await self.hub.broadcast(table)
-        self._wake_driver(table)
 
     # --- play ----------------------------------------------------------------
     async def act(
@@ -334,6 +333,7 @@ class TableManager(Persistence, Driver, Rematches):
         table = await self.fetch(table_id)
         async with self._locks[table.id]:
             seat = self._seated(table, token)
+            self.hub.seen(table.id, seat.seat)  # a seat that acts is present, by any path
             self._writable(table)
             if repeated_move(table, seat.seat, text, step):
                 if connection is not None:
@@ -381,7 +381,8 @@ class TableManager(Persistence, Driver, Rematches):
         connection.start()
         async with self._locks[table.id]:
             self.hub.add(connection)
-            await self.hub.broadcast(table)
+            await self.hub.send_view(table, connection)
+        self._announce(table)
         if table.status == WAITING and only_bots(table):
             with contextlib.suppress(Refused):  # another watcher started it first
                 await self.start_game(table.id, None, fill_with_bots=False)
@@ -393,16 +394,54 @@ class TableManager(Persistence, Driver, Rematches):
         table = self.tables.get(connection.table_id)
         if table is None:
             return
-        async with self._locks[table.id]:
-            self.hub.remove(connection)
-            await self.hub.broadcast(table)
+        self.hub.remove(connection)
+        self._announce(table)
+
+    def _announce(self, table: LiveTable) -> None:
+        """Tell everyone at the table who is there now, at most once every `ANNOUNCE_SECONDS`:
+        sockets that open and close twenty times a second cost one view per watcher per tick."""
+        if table.id in self._announcing:
+            return
+        self._announcing.add(table.id)
+
+        async def announce() -> None:
+            await asyncio.sleep(ANNOUNCE_SECONDS)
+            self._announcing.discard(table.id)
+            lock = self._locks.get(table.id)
+            if lock is None:  # the table left memory meanwhile
+                return
+            async with lock:
+                await self.hub.broadcast(table)
+
+        self._in_background(announce(), f"announce {table.id}")
 
     async def resync(self, connection: Connection) -> None:
-        """Send one connection its full view again (the whole log)."""
+        """Send one connection its full view again (the whole log), at most once every
+        `SYNC_SECONDS`: a sync sooner is answered by one whole view when that time comes."""
+        wait = connection.synced_at + SYNC_SECONDS - time.monotonic()
+        if wait > 0:
+            if not connection.sync_due:
+                connection.sync_due = True
+                self._in_background(self._resync_later(connection, wait), "sync later")
+            return
         table = await self.fetch(connection.table_id)
         async with self._locks[table.id]:
+            connection.synced_at = time.monotonic()
             connection.log_sent = 0
             await self.hub.send_view(table, connection, whole=True)
+
+    def _in_background(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run `work` as a task the manager holds (and cancels when it stops)."""
+        task = asyncio.create_task(work, name=name)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _resync_later(self, connection: Connection, wait: float) -> None:
+        await asyncio.sleep(wait)
+        connection.sync_due = False
+        if connection.dropped is None:
+            with contextlib.suppress(Refused):
+                await self.resync(connection)
 
     # --- the driver: chance, bots and the clock ---------------------------------
     def _add(self, table: LiveTable) -> None:
@@ -414,10 +453,6 @@ class TableManager(Persistence, Driver, Rematches):
         self._wake_driver(table)
 
     # --- limits and memory -----------------------------------------------------
-    def _check_room(self, *, bots_only: bool) -> None:
-        """Refuse a new table past the live-table or bot-only-table limit."""
-        check_room(self.settings.limits, list(self.tables.values()), bots_only=bots_only)
-
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(self.settings.limits.sweep_seconds)
@@ -442,6 +477,8 @@ class TableManager(Persistence, Driver, Rematches):
                 continue
             if self.hub.of(table.id) or self._locks[table.id].locked():
                 continue
+            if is_long(table.turn_seconds) and table.id in self._clocks:
+                continue  # its clock must run out here (a restart would re-arm it)
             self._forget(table.id)
             gone.append(table.id)
         if gone:
@@ -455,6 +492,7 @@ class TableManager(Persistence, Driver, Rematches):
             if task is not None:
                 task.cancel()
         self._deadlines.pop(table_id, None)
+        self.undo_requests.pop(table_id, None)
         self._wake.pop(table_id, None)
         self._locks.pop(table_id, None)
         self.hub.close_table(table_id)
@@ -492,4 +530,5 @@ class TableManager(Persistence, Driver, Rematches):
             "table": self.info(table),
             "clock": clock,
             "formality_pause": self.settings.formality_pause,
+            "undo": self.undo_facts(table),
         }

@@ -16,9 +16,9 @@ after tables leave memory the server asks it to give its free pages back to
 the system (`give_back`, glibc's ``malloc_trim``), so the resident size
 follows what the tables use.
 
-The card game's hand solver memoises verdicts for every process that uses
-it (the bots ask it about many hands); a server that plays thousands of
-games keeps a smaller memo, so that its memory stays flat.
+A game may memoise for every process that uses it (the card game's hand
+solver keeps verdicts the bots ask for); a server that plays thousands of
+games bounds those memos (`GameKit.bound_memos`), so that its memory stays flat.
 """
 
 from __future__ import annotations
@@ -29,27 +29,23 @@ import gc
 from collections.abc import Callable
 
 from pickletable.bots import make_bot
-from pickletable.core.registry import available_games, get_game
-from pickletable.games.card.content import CardDeck
-from pickletable.games.card.rules import bound_menu_memo
-from pickletable.games.card.solver import solver_for
+from pickletable.core.registry import KITS
 
 GC_THRESHOLDS = (5000, 10, 10)
 """Young collections after this many new tracked objects (Python: 700); older as Python's."""
 SOLVER_MEMO = 20_000
-"""Entries each memo table of the card solver holds in the server before it is cleared
-(250,000 elsewhere, where a study wants speed and ends); the discard-menu memo too."""
+"""Entries each memo table of a game (the card solver's, its discard menus') holds in the
+server before it is cleared (250,000 elsewhere, where a study wants speed and ends)."""
 
 
 def settle() -> None:
     """Load what every table will need, bound the solver's memo, freeze, space out collections."""
-    for game_id in available_games():
-        get_game(game_id)
+    for kit in KITS:
+        kit.definition()
         for level in ("easy", "medium", "hard"):
-            make_bot(level, game_id)
-    deck = CardDeck.from_data(get_game("card").default_content().data)
-    solver_for(deck.lowest, deck.highest).cache_limit = SOLVER_MEMO
-    bound_menu_memo(SOLVER_MEMO)
+            make_bot(level, kit.id)
+        if kit.bound_memos is not None:
+            kit.bound_memos(SOLVER_MEMO)
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

@@ -38,7 +38,32 @@ def read_message(frame: Mapping[str, Any], limit: int) -> dict[str, Any]:
         raise BadMessage('not JSON: send an object such as {"type": "sync"}') from None
     if not isinstance(value, dict):
         raise BadMessage('a message is a JSON object such as {"type": "sync"}')
+    _check_text(value)
     return value
+
+
+def is_unicode(text: str) -> bool:
+    """Whether `text` is Unicode text (a JSON escape such as \\ud800 can make a lone
+    surrogate, which no reply could carry and no seat token or move can hold)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_text(value: Any) -> None:
+    """Refuse a message holding a string that is not Unicode text (see `is_unicode`)."""
+    if isinstance(value, str):
+        if not is_unicode(value):
+            raise BadMessage("a lone UTF-16 surrogate (a \\ud800 escape, say) is not text")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key)
+            _check_text(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_text(item)
 
 
 def text_field(message: dict[str, Any], name: str) -> str | None:

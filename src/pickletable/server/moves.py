@@ -55,7 +55,12 @@ def check_step(table: LiveTable, step: int | None, required: bool) -> None:
 
 
 def check_room(limits: Limits, tables: list[LiveTable], *, bots_only: bool) -> None:
-    """Refuse a new table past the live-table or bot-only-table limit."""
+    """Refuse a new table past the live-table or bot-only-table limit.
+
+    `bots_only`: the table to come has bots only, however it got them (made so,
+    started with bots in every free seat, its last person's seat handed to a bot,
+    or a rematch with bots for everyone).
+    """
     live = [t for t in tables if t.status != OVER]
     if len(live) >= limits.live_tables:
         raise Unavailable(
@@ -63,6 +68,6 @@ def check_room(limits: Limits, tables: list[LiveTable], *, bots_only: bool) -> N
         )
     if bots_only and sum(1 for t in live if only_bots(t)) >= limits.bot_tables:
         raise TooMany(
-            f"there are {limits.bot_tables} tables of bots only, the limit: "
-            "give one seat to a person, or watch one of those"
+            f"there are {limits.bot_tables} tables of bots only, the limit, and this would "
+            "be one more: keep one seat for a person, or watch one of those"
         )

@@ -49,7 +49,7 @@ def make_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         if key in UNDIFFED:
             continue
         before = old.get(key, _MISSING)
-        if before == value:
+        if before is value or before == value:
             continue
         if isinstance(value, dict) and isinstance(before, dict):
             merged = {sub: item for sub, item in value.items() if before.get(sub, _MISSING) != item}

@@ -138,7 +138,7 @@ class Rematches:
 
     async def _open(self, table: LiveTable, absent: list[Seat]) -> None:
         """Open the rematch (bots in the `absent` people's seats) and tell everyone where."""
-        self._check_room(bots_only=False)
+        self._check_room(bots_only=all(seat.is_bot or seat in absent for seat in table.seats))
         again = LiveTable(
             id=secrets.token_urlsafe(6),
             game=table.game,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import faulthandler
 import socket
 
 import uvicorn
@@ -13,6 +15,7 @@ from pickletable.core.errors import PickletableError
 from pickletable.server import memory
 from pickletable.server.app import create_app
 from pickletable.server.config import Limits, Settings, default_database_url
+from pickletable.server.http_guard import guarded_http
 from pickletable.server.storage import make_sqlite_folder
 
 WS_FRAME_LIMIT = 1 << 20
@@ -26,19 +29,30 @@ def serve(
     database_url: str | None = None,
     console: Console | None = None,
     limits: Limits | None = None,
+    trusted_proxies: tuple[str, ...] = (),
 ) -> None:
-    """Say where the tables are stored and where to point a browser, then serve until stopped."""
+    """Say where the tables are stored and where to point a browser, then serve until stopped.
+
+    Only the `trusted_proxies` may say who the client is (X-Forwarded-For); uvicorn's own
+    default would trust 127.0.0.1, so anyone on the machine could pass for any address.
+    """
     console = console or Console()
     limits = limits or Limits()
-    settings = Settings(database_url=database_url or default_database_url(), limits=limits)
+    settings = Settings(
+        database_url=database_url or default_database_url(),
+        limits=limits,
+        trusted_proxies=trusted_proxies,
+    )
     where = settings.sqlite_path or _hide_password(settings.database_url)
     _check_port(host, port)
     _check_database(settings.database_url, str(where))
     app = create_app(settings)
     memory.settle()
-    console.print(f"Tables are stored in {where}")
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    console.print(f"Open http://{shown}:{port}/ in a browser (Ctrl-C stops the server).")
+    # A fatal signal (SIGBUS from a database's shared memory file that cannot be written,
+    # say) prints what the server was doing instead of ending it without a word.
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # stderr is not a file
+        faulthandler.enable()
+    announce(console, f"Tables are stored in {where}", host, port, "the server")
     uvicorn.run(
         app,
         host=host,
@@ -46,6 +60,13 @@ def serve(
         log_level="warning",
         ws_max_size=WS_FRAME_LIMIT,  # beyond it the socket closes (1009); below, a clear refusal
         ws_per_message_deflate=False,  # views are small; compressing each was the top CPU cost
+        http=guarded_http(
+            limits.request_seconds,
+            limits.http_connections_per_address,
+            frozenset(trusted_proxies),
+        ),
+        proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=list(trusted_proxies) or None,
     )
 
 
@@ -85,6 +106,13 @@ def _check_port(host: str, port: int) -> None:
             probe.bind((host, port))
         except OSError as error:
             raise ServeError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
+def announce(console: Console, stored: str, host: str, port: int, stops: str) -> None:
+    """Say where tables are kept and where to point a browser (a path is never broken)."""
+    console.print(stored, soft_wrap=True)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    console.print(f"Open http://{shown}:{port}/ in a browser (Ctrl-C stops {stops}).")
 
 
 def _hide_password(url: str) -> str:

@@ -6,8 +6,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from pickletable.core.registry import available_games
+from pickletable.core.registry import DEFAULT_GAME, available_games
 from pickletable.server.names import NAME_LIMIT
+from pickletable.server.turns import MAX_TURN_SECONDS
 
 
 class CreateTable(BaseModel):
@@ -15,7 +16,7 @@ class CreateTable(BaseModel):
 
     game: str = Field(
         description="the game's id (see GET /api/games)",
-        examples=["board"],
+        examples=[DEFAULT_GAME],
         json_schema_extra={"enum": list(available_games())},
     )
     players: int | None = Field(None, description="how many seats (the game's default if left out)")
@@ -34,7 +35,13 @@ class CreateTable(BaseModel):
         "no control or invisible characters); you take the first human seat",
     )
     sit: bool = Field(True, description="take the first human seat yourself")
-    turn_seconds: int = Field(0, ge=0, le=3600, description="turn clock per decision; 0 is off")
+    turn_seconds: int = Field(
+        0,
+        ge=0,
+        le=MAX_TURN_SECONDS,
+        description="turn clock per decision; 0 is off; an hour or more (up to two weeks) "
+        "makes a turn-based table, which waits for each player's move",
+    )
 
 
 class JoinTable(BaseModel):
@@ -66,8 +73,9 @@ class Action(BaseModel):
     step: int | None = Field(
         None,
         ge=0,
-        description="the step of the view this move answers; a move for another step is "
-        "refused (409), the seat's last move sent again is acknowledged without being replayed",
+        description="the step of the view this move answers (needed: a move without it, "
+        "or for another step, is refused with 409 and the step now); the seat's last move "
+        "sent again with its step is acknowledged without being replayed",
     )
 
 

@@ -10,12 +10,31 @@ A SQLite file that is deleted (or replaced) while the server runs is noticed
 after every write and by `check_file`: the server still has the old file
 open, so it copies it, every write included, to a new file at the
 configured path, says so loudly in the log, and goes on.
+
+A file overwritten in place (``cp other.db tables.sqlite3``: the same inode,
+another database's pages) cannot be copied back: the server's own pages are
+gone. Every SQLite file the server opens carries a random identity in its
+header (``PRAGMA user_version``), read from the file itself before and
+after every write; a file whose identity changed raises
+`DatabaseOverwritten`, nothing more is written to it, and the table manager
+writes every table it holds to a new file (`rewrite_from_memory`).
+
+An older copy of the server's own file written over it carries the same
+identity. So every commit also checks, in its transaction, that each table
+it appends to holds exactly the steps before the new ones: a table that is
+behind (or missing) means the file was rolled back, and it is treated as
+overwritten. And since the server checkpoints the write-ahead log itself
+(`Storage._checkpoint`), the file's size and modification time change only
+when it does: any other change to them, found before and after every write,
+means someone else wrote the file (even when the server's write-ahead log
+still hides the older pages from its own reads).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import secrets
 import sqlite3
 import time
 from collections.abc import Iterable, Sequence
@@ -31,21 +50,34 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.sql.dml import Insert, Update
 
 from pickletable.server.migrations import upgrade
 
 log = logging.getLogger("pickletable.server")
 CHANCE_BY = -1
 """The `by` column of a chance step."""
+SQLITE_MAGIC = b"SQLite format 3\x00"
+IDENTITY_AT = 60
+"""Where the SQLite header keeps ``user_version``, the file's identity here (4 bytes)."""
+CHECKPOINT_EVERY = 64
+"""Commits of steps between two checkpoints of the write-ahead log into the file."""
+
+
+class DatabaseOverwritten(OSError):
+    """The SQLite file at the path was overwritten in place: its identity is not ours."""
 
 
 class Base(DeclarativeBase):
@@ -77,6 +109,13 @@ class TableRow(Base):
     """The pickletable version that created the table (None: an older row)."""
     rules: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The edition of the game's rules the table was made under (None: an older row, 1)."""
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat whose decision the game waits for (None: nobody's, or an older row)."""
+    turn_deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the long turn clock of `to_move` runs out, epoch seconds (None: no long clock
+    running). Every step written clears it; the driver sets it when it arms the clock."""
+    undone: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    """The moves taken back at the table, as a record's ``meta.undone`` (None: none)."""
 
 
 class StepRow(Base):
@@ -135,6 +174,9 @@ TABLE_FIELDS = (
     "active",
     "made_with",
     "rules",
+    "to_move",
+    "turn_deadline",
+    "undone",
 )
 
 
@@ -149,6 +191,10 @@ class Storage:
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._identity = _identity(self.path)
+        self._stamp = _stamp(self.engine) if self.path is not None else 0
+        self._own = _mark(self.path)
+        """The file's size and modification time as the server last left it."""
+        self._commits = 0
 
     def close(self) -> None:
         """Release the connections (after saving the file again if it was deleted)."""
@@ -162,9 +208,60 @@ class Storage:
         file) and now and then by the manager; raises `OSError` or
         `sqlite3.Error` when the file cannot be written again.
         """
-        if self.path is None or _identity(self.path) == self._identity:
+        if self.path is None:
             return
-        self._rewrite(self.path)
+        if _identity(self.path) != self._identity:
+            self._rewrite(self.path)
+            return
+        self.check_stamp()
+
+    def check_stamp(self) -> None:
+        """Raise `DatabaseOverwritten` if the file at the path no longer carries our identity."""
+        if self.path is None:
+            return
+        found = _read_stamp(self.path)
+        if found != self._stamp:
+            raise DatabaseOverwritten(
+                f"the database file {self.path} was overwritten in place: it is not the "
+                f"server's any more (identity {found}, not {self._stamp})"
+            )
+        if _mark(self.path) != self._own:
+            raise DatabaseOverwritten(
+                f"the database file {self.path} was overwritten in place: someone else "
+                "wrote it (its size or time changed while the server had not written it)"
+            )
+
+    def _checkpoint(self) -> None:
+        """Write the write-ahead log into the file (only the server does), and remember it."""
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        self._own = _mark(self.path)
+
+    def rewrite_from_memory(self, tables: Sequence[StoredTable]) -> Path:
+        """Move the overwritten file aside and write `tables` to a new one at the path.
+
+        Returns where the overwritten file went. Tables that were only in the
+        overwritten file (finished ones not in memory) are not in the new one.
+        """
+        assert self.path is not None
+        path = self.path
+        aside = path.with_name(f"{path.name}.overwritten-{int(time.time())}")
+        os.replace(path, aside)
+        self.engine.dispose()
+        for leftover in ("-wal", "-shm", "-journal"):  # the old connection's, now meaningless
+            path.with_name(path.name + leftover).unlink(missing_ok=True)
+        self.engine = _make_engine(self.url)
+        upgrade(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._stamp = _stamp(self.engine)
+        self._identity = _identity(path)
+        self._own = _mark(path)
+        with self._sessions.begin() as session:
+            for table in tables:
+                row = table.row
+                session.add(TableRow(**{key: row[key] for key in TABLE_FIELDS if key in row}))
+        self.append_many([Appended(str(t.row["id"]), t.steps) for t in tables if t.steps])
+        return aside
 
     def _rewrite(self, path: Path) -> None:
         found = path.exists()
@@ -197,23 +294,26 @@ class Storage:
         self.engine = _make_engine(self.url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._identity = _identity(path)
+        self._own = _mark(path)
         log.critical("the database %s is whole again; play goes on", path)
 
     def create_table(self, row: dict[str, Any]) -> None:
         """Insert a new table (with `created` filled in if missing)."""
         values = {"created": datetime.now(UTC).isoformat(timespec="seconds"), **row}
-        with self._sessions.begin() as session:
-            session.add(TableRow(**{key: values[key] for key in TABLE_FIELDS if key in values}))
+        fields = {key: values[key] for key in TABLE_FIELDS if key in values}
+        self.check_file()
+        with self.engine.begin() as connection:
+            connection.execute(STATEMENTS.insert_table(tuple(fields)), fields)
         self.check_file()
 
     def update_table(self, table_id: str, **changes: Any) -> None:
         """Change some columns of one table."""
-        with self._sessions.begin() as session:
-            row = session.get(TableRow, table_id)
-            if row is None:
+        self.check_file()
+        with self.engine.begin() as connection:
+            if changes:
+                self._update(connection, table_id, changes)
+            elif connection.execute(STATEMENTS.table_exists, {"_id": table_id}).first() is None:
                 raise KeyError(table_id)
-            for key, value in changes.items():
-                setattr(row, key, value)
         self.check_file()
 
     def append_steps(self, table_id: str, steps: Iterable[StoredStep], **changes: Any) -> None:
@@ -225,9 +325,11 @@ class Storage:
 
         The server gathers every table that moved while the last commit was
         being written into the next one: one commit for many moves. Plain
-        INSERT and UPDATE statements (no ORM session) keep the writer thread,
+        INSERT and UPDATE statements, built once and reused (`_Statements`: no
+        ORM session, no statement made per write), keep the writer thread,
         which shares the interpreter with the event loop, brief.
         """
+        self.check_file()  # never write into someone else's file
         rows = [
             {
                 "table_id": item.table_id,
@@ -240,17 +342,45 @@ class Storage:
             for step in item.steps
         ]
         with self.engine.begin() as connection:
+            self.check_append(connection, batch)
+            if self.path is not None:
+                _check_not_rolled_back(connection, self.path, batch)
             if rows:
-                connection.execute(insert(StepRow), rows)
+                connection.execute(STATEMENTS.insert_steps, rows)
             for item in batch:
-                if not item.changes:
-                    continue
-                changed = connection.execute(
-                    update(TableRow).where(TableRow.id == item.table_id).values(**item.changes)
-                )
-                if changed.rowcount == 0:
-                    raise KeyError(item.table_id)
+                if item.changes:
+                    self._update(connection, item.table_id, item.changes)
         self.check_file()
+        self._commits += 1
+        if self.path is not None and self._commits % CHECKPOINT_EVERY == 0:
+            self._checkpoint()
+
+    def take_back(self, table_id: str, start: int, **changes: Any) -> None:
+        """Delete a table's steps from `start` on (an undo), with table changes, in one
+        transaction; checked like an append (`check_append`: the owner's fencing number)."""
+        self.check_file()
+        with self.engine.begin() as connection:
+            self.check_append(connection, [Appended(table_id, [], changes)])
+            connection.execute(
+                delete(StepRow).where(StepRow.table_id == table_id, StepRow.index >= start)
+            )
+            self._update(connection, table_id, changes)
+        self.check_file()
+
+    @staticmethod
+    def _update(connection: Connection, table_id: str, changes: dict[str, Any]) -> None:
+        """Change some columns of one table row (`KeyError` if there is no such row)."""
+        statement = STATEMENTS.update_table(tuple(changes))
+        changed = connection.execute(statement, {"_id": table_id, **changes})
+        if changed.rowcount == 0:
+            raise KeyError(table_id)
+
+    def check_append(self, connection: Connection, batch: Sequence[Appended]) -> None:
+        """Refuse a batch before it is written, in its transaction (nothing to check here).
+
+        Several server processes on one database check that they still own each
+        table (`pickletable.server.cluster.ownership.FencedStorage`).
+        """
 
     def load(
         self, *, statuses: Iterable[str] | None = None, table_id: str | None = None
@@ -280,6 +410,71 @@ class Storage:
             ]
 
 
+def _check_not_rolled_back(connection: Connection, path: Path, batch: Sequence[Appended]) -> None:
+    """Raise `DatabaseOverwritten` if a table in `batch` lacks steps it had before."""
+    first: dict[str, int] = {}
+    for item in batch:
+        if item.steps:
+            first[item.table_id] = min(
+                first.get(item.table_id, item.steps[0].index), item.steps[0].index
+            )
+    if not first:
+        return
+    last = dict(
+        connection.execute(
+            select(StepRow.table_id, func.max(StepRow.index))
+            .where(StepRow.table_id.in_(list(first)))
+            .group_by(StepRow.table_id)
+        ).all()
+    )
+    for table_id, index in first.items():
+        found = last.get(table_id)
+        if (-1 if found is None else found) != index - 1:
+            raise DatabaseOverwritten(
+                f"the database file {path} was overwritten in place: table {table_id} has "
+                f"{0 if found is None else found + 1} steps there, not {index} (an older copy?)"
+            )
+
+
+class _Statements:
+    """The write statements, each built once (per set of columns) and reused.
+
+    SQLAlchemy compiles a statement once and caches it, but building one
+    (and the key it is cached under) for every write cost more than the write
+    itself; these are made the first time they are needed and kept.
+    """
+
+    def __init__(self) -> None:
+        self._tables = Base.metadata.tables[TableRow.__tablename__]
+        self.insert_steps = insert(Base.metadata.tables[StepRow.__tablename__])
+        self.table_exists = select(self._tables.c.id).where(self._tables.c.id == bindparam("_id"))
+        self._updates: dict[tuple[str, ...], Update] = {}
+        self._inserts: dict[tuple[str, ...], Insert] = {}
+
+    def update_table(self, columns: tuple[str, ...]) -> Update:
+        """UPDATE of these columns of the row whose id is bound as ``_id``."""
+        statement = self._updates.get(columns)
+        if statement is None:
+            statement = self._updates[columns] = (
+                update(self._tables)
+                .where(self._tables.c.id == bindparam("_id"))
+                .values({column: bindparam(column) for column in columns})
+            )
+        return statement
+
+    def insert_table(self, columns: tuple[str, ...]) -> Insert:
+        """INSERT of a table row with these columns."""
+        statement = self._inserts.get(columns)
+        if statement is None:
+            statement = self._inserts[columns] = insert(self._tables).values(
+                {column: bindparam(column) for column in columns}
+            )
+        return statement
+
+
+STATEMENTS = _Statements()
+
+
 def sqlite_file(url: str) -> Path | None:
     """The file of a SQLite URL (None for another database, or an in-memory one)."""
     try:
@@ -301,6 +496,42 @@ def _identity(path: Path | None) -> tuple[int, int] | None:
     except FileNotFoundError:
         return None
     return (status.st_dev, status.st_ino)
+
+
+def _stamp(engine: Engine) -> int:
+    """The file's identity, given a random one first if it has none, and in the file itself."""
+    with engine.connect() as connection:
+        stamp = int(connection.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+        if not stamp:
+            stamp = secrets.randbelow(2**31 - 2) + 1
+            connection.exec_driver_sql(f"PRAGMA user_version={stamp}")
+            connection.commit()
+        # the header (page 1) goes from the write-ahead log into the file, where it is read
+        connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    return stamp
+
+
+def _mark(path: Path | None) -> tuple[int, int] | None:
+    """The size and modification time of the file at `path` (None: no file, or no path)."""
+    if path is None:
+        return None
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return (status.st_size, status.st_mtime_ns)
+
+
+def _read_stamp(path: Path) -> int | None:
+    """The identity in the header of the file at `path` (None: no SQLite file there)."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(IDENTITY_AT + 4)
+    except OSError:
+        return None
+    if len(header) < IDENTITY_AT + 4 or not header.startswith(SQLITE_MAGIC):
+        return None
+    return int.from_bytes(header[IDENTITY_AT:], "big")
 
 
 def make_sqlite_folder(url: str) -> None:
@@ -334,4 +565,5 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # the server checkpoints (`_checkpoint`)
     cursor.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pickletable.core.state import CHANCE
-from pickletable.games.slam.events import EventKind
+from pickletable.games.slam.codes import EventKind
 from tests.games.slam.helpers import (
     arrange,
     deal,

@@ -6,7 +6,7 @@ import pytest
 
 from pickletable.core.errors import IllegalActionError
 from pickletable.core.state import CHANCE, Termination
-from pickletable.games.slam.events import EventKind
+from pickletable.games.slam.codes import EventKind
 from tests.games.slam.helpers import arrange, kinds, legal, new_game, play, prompt_of, view_of
 
 

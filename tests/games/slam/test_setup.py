@@ -8,7 +8,7 @@ import pytest
 
 from pickletable.core.errors import OptionError
 from pickletable.core.state import CHANCE
-from pickletable.games.slam.events import EventKind
+from pickletable.games.slam.codes import EventKind
 from pickletable.games.slam.scenario import keep_forced
 from tests.games.slam.helpers import deal, kinds, legal, new_game, play, prompt_of, view_of
 

@@ -6,7 +6,7 @@ import pytest
 
 from pickletable.core.errors import IllegalActionError
 from pickletable.core.state import CHANCE
-from pickletable.games.slam.events import EventKind
+from pickletable.games.slam.codes import EventKind
 from pickletable.games.slam.state import SlamState
 from tests.games.slam.helpers import (
     arrange,

@@ -6,8 +6,10 @@ import json
 import random
 
 from pickletable.core.actions import Action
+from pickletable.core.move_help import explain_action
+from pickletable.core.registry import kit_for
 from pickletable.core.state import CHANCE
-from pickletable.games.slam.events import EventKind
+from pickletable.games.slam.codes import EventKind
 from pickletable.games.slam.state import SlamState
 from tests.games.slam.helpers import (
     arrange,
@@ -164,3 +166,28 @@ def test_the_observation_names_teams_and_the_pending_twist() -> None:
     assert seen.pending == "switch-2"
     assert seen.card("switch-2").kind == "switch"
     assert new_game(3).observe(1).team_of(1) == (1,)
+
+
+def test_the_game_won_line_counts_tokens_in_words() -> None:
+    lines: list[str] = []
+
+    def check(state: SlamState, player: int, action: Action) -> None:
+        for event in state.clone().apply(action):
+            if event.kind == EventKind.GAME_WON:
+                lines.append(describe(state, event))
+
+    random_game(3, 1, {"tokens_to_win": 1}, check)
+    random_game(3, 1, {"tokens_to_win": 2}, check)
+    assert lines[0].endswith(" the game with 1 token!"), lines[0]
+    assert lines[1].endswith(" the game with 2 tokens!"), lines[1]
+
+
+def test_each_offered_move_is_explained_by_the_card_it_plays() -> None:
+    lines = kit_for("slam").move_help
+    assert explain_action(lines, "play drawtwo-2") == lines["draw-two"]
+    assert explain_action(lines, "discard drawtwo-1") == lines["draw-two"]
+    assert explain_action(lines, "play play") == lines["play"]
+    assert explain_action(lines, "play target-5") == lines["target"]
+    # A number card is not the PLAY card, and picking a player is not TARGET & RESET.
+    assert explain_action(lines, "play 3") is None
+    assert explain_action(lines, "target p4") is None

@@ -27,7 +27,7 @@ from typing import Any
 from pickletable.core.actions import Action
 from pickletable.games.board.codes import HITTING_STEPS, Step, Via
 from pickletable.games.board.position import LastShot
-from pickletable.games.board.rally import card_refusal
+from pickletable.games.board.rules import card_refusal
 from pickletable.games.board.state import BoardState
 
 SOURCES = {Via.SERVE: "serve", Via.ROLL: "roll", Via.SKILL: "Skill Card"}

@@ -95,7 +95,8 @@ class BoardGame(GameDefinition):
     rules_version = 2  # 2: a move-an-opponent card offers only opponents it would move
     content_package = "pickletable.games.board"
     hidden_information = False
-    result_events = frozenset({EventKind.POINT})
+    # A Play Card's move changes the track after the last point: the line stays true.
+    result_events = frozenset({EventKind.POINT, EventKind.MOVE})
     terminations = frozenset({Termination.SKILL_TRACK_TOP})
     presenter = BoardPresenter()
 

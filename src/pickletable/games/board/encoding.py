@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pickletable.core.actions import Action
 from pickletable.core.state import GameState, Observation
-from pickletable.envs.encoding import Block, Encoding, Writer, relative_slots
+from pickletable.envs.encoding import Block, Encoding, Scales, Writer, relative_slots
 from pickletable.games.board.codes import PLACE_STANCHION, ROLL, SERVE, Step, Via
 from pickletable.games.board.observer import BoardObservation
 from pickletable.games.board.state import BoardState
@@ -39,6 +39,8 @@ class BoardEncoding(Encoding):
         self.seats = rules.seats
         self.skills = {card: i for i, card in enumerate(content.skill_cards)}
         self.strategies = {face: i for i, face in enumerate(content.strategy_cards)}
+        self.skill_scales = Scales([HAND_SCALE] * len(self.skills))
+        self.strategy_scales = Scales([HAND_SCALE] * len(self.strategies))
         self.characters = {card: i for i, card in enumerate(content.characters)}
         self.play_cards = {card: i for i, card in enumerate(content.play_cards)}
         self.outcome_faces = {face: i for i, face in enumerate(content.outcome_faces)}
@@ -122,12 +124,8 @@ class BoardEncoding(Encoding):
                 None if character is None else self.characters.get(character.id),
                 len(self.characters),
             )
-            out.counts(
-                (card.id for card in entry.skill_cards),
-                self.skills,
-                [HAND_SCALE] * len(self.skills),
-            )
-            out.counts(entry.strategy_cards, self.strategies, [HAND_SCALE] * len(self.strategies))
+            out.counts((card.id for card in entry.skill_cards), self.skills, self.skill_scales)
+            out.counts(entry.strategy_cards, self.strategies, self.strategy_scales)
         out.one_hot(position.get(seen.server if seen.server is not None else -9), MAX_SEATS)
         out.one_hot(position.get(seen.hitter if seen.hitter is not None else -9), MAX_SEATS)
         out.scalar(seen.hit, HIT_SCALE)

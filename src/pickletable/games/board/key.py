@@ -29,8 +29,11 @@ from collections.abc import Hashable
 from typing import Final
 
 from pickletable.games.board.codes import HITTING_STEPS, Step
+from pickletable.games.board.config import BoardConfig
 from pickletable.games.board.position import BoardPosition
 
+PileKey = tuple[str, tuple[tuple[str, int], ...], tuple[str, ...]]
+"""One pile in a key: its name, its unseen cards (card, copies) sorted, its known cards in order."""
 PositionKey = tuple[Hashable, ...]
 """What `position_key` returns: the step, the skill levels and the piles first (entries 0, 1
 and 2), then the rest of the table (the rally in progress, hands, who is asked, the end)."""
@@ -38,14 +41,29 @@ and 2), then the rest of the table (the rally in progress, hands, who is asked, 
 
 def position_key(position: BoardPosition) -> PositionKey:
     """The key of `position` (see the module docstring)."""
+    return (position.step, tuple(position.skill), piles_key(position), *table_key(position))
+
+
+def piles_key(position: BoardPosition) -> tuple[PileKey, ...]:
+    """Entry 2 of the key: every pile the key reads (`keyed_pile`) that holds a card."""
+    rules = position.rules
+    return tuple(  # in the order the game laid them out (clones keep it)
+        (name, tuple(sorted(pile.unseen.items())) if pile.unseen else (), tuple(pile.known))
+        for name, pile in position.piles.items()
+        if (pile.unseen or pile.known) and keyed_pile(rules, name)
+    )
+
+
+def keyed_pile(rules: BoardConfig, name: str) -> bool:
+    """Whether the key reads pile `name` (below the advanced level, not the characters')."""
+    return rules.advanced or name != "character"
+
+
+def table_key(position: BoardPosition) -> tuple[Hashable, ...]:
+    """The key after the step, the levels and the piles (entries 3 on): the rest of the table."""
     rules = position.rules
     step = position.step
     advanced = rules.advanced
-    piles = tuple(  # in the order the game laid them out (clones keep it)
-        (name, tuple(sorted(pile.unseen.items())) if pile.unseen else (), tuple(pile.known))
-        for name, pile in position.piles.items()
-        if (pile.unseen or pile.known) and (advanced or name != "character")
-    )
     if step == _ROLL_HIT:
         dice: str | None = position.last_dice["outcome"]  # the HIT die resolves this one
     else:
@@ -53,9 +71,6 @@ def position_key(position: BoardPosition) -> PositionKey:
     earner = position.earner if step in _PLAY_STEPS else None
     outcome = position.outcome
     return (
-        step,
-        tuple(position.skill),
-        piles,
         position.server,
         position.stanchion,
         position.order,

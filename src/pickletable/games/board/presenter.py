@@ -18,11 +18,12 @@ Card's face, the shot to answer), so no client parses an id or a label.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
-from pickletable.core.presenter import Presenter
+from pickletable.core.presenter import MenuChoice, Presenter
 from pickletable.core.state import GameState
 from pickletable.games.board.card_notes import describe_answer, mark_cards
 from pickletable.games.board.codes import EventKind, Step
@@ -31,6 +32,10 @@ from pickletable.games.board.state import BoardState
 
 HIT_NAMES = {1: "the serve", 2: "the return of serve"}
 """Hits after these are numbered: shot 3, shot 4, ..."""
+
+
+SKIP_STANCHION = "serve without stanchion"
+"""The words for serving before the stanchion is placed (the serve is lost)."""
 
 
 class BoardPresenter(Presenter):
@@ -75,6 +80,18 @@ class BoardPresenter(Presenter):
         """A menu label for an action."""
         return _label(_board(state), action)
 
+    def menu(self, state: GameState, actions: list[Action]) -> list[MenuChoice]:
+        """One choice per action; the serve that skips the stanchion is typed in words, since
+        a bare ``serve`` is the ordinary serve a prompt later."""
+        board = _board(state)
+        skips = board.rules.stanchion_rule and not board.stanchion
+        return [
+            _mark_losing(board, replace(choice, words=SKIP_STANCHION))
+            if skips and choice.action.verb == "serve"
+            else _mark_losing(board, choice)
+            for choice in super().menu(state, actions)
+        ]
+
     def outcome_text(self, state: GameState) -> str:
         """Who won and at what level: ``Blue won, reaching 5.0``."""
         board = _board(state)
@@ -83,6 +100,21 @@ class BoardPresenter(Presenter):
             return ""
         names = " and ".join(board.seat_name(seat) for seat in outcome.winners)
         return f"{names} won, reaching {board.level_of(outcome.winners[0]):.1f}"
+
+
+CAN_ONLY_LOSE = "can only lose: your Bad Shot"
+"""The mark on a Skill Card whose shot is the player's own Bad Shot (it ends the rally OUT)."""
+
+
+def _mark_losing(board: BoardState, choice: MenuChoice) -> MenuChoice:
+    """Say so on a Skill Card that plays the player's Bad Shot: it can only lose."""
+    player = board.current_player
+    if choice.action.verb != "skill" or player is None or player < 0:
+        return choice
+    card = board.rules.content.skill_cards[choice.action.args[0]]
+    if card.shot is None or card.shot != board.character_of(player).bad:
+        return choice
+    return replace(choice, label=f"{choice.label} ({CAN_ONLY_LOSE})")
 
 
 def piece_marks(colours: Iterable[str]) -> list[str]:
@@ -219,7 +251,7 @@ def _label(state: BoardState, action: Action) -> str:
     content = state.rules.content
     if verb == "serve":
         if state.rules.stanchion_rule and not state.stanchion:
-            return "Serve now, without the stanchion (loses the serve)"
+            return "Serve without the stanchion (loses the serve)"
         return "Serve: roll the IN/OUT/ACE die"
     if verb == "place":
         return "Place the ball stanchion"

@@ -36,36 +36,6 @@ _SHOT: Final = EventKind.SHOT
 _RALLY_OVER: Final = EventKind.RALLY_OVER
 
 
-def hit_actions(position: BoardPosition) -> list[Action]:
-    """What the hitter may do: roll, or play a Skill or Strategy Card the rules allow."""
-    if not position.rules.advanced:
-        return [ROLL]
-    actions = [ROLL]
-    hitter = position.order[position.hit_index]
-    if position.skill_hand[hitter] and position.skill_card_allowed():
-        hand = dict.fromkeys(position.skill_hand[hitter])
-        actions += [Action("skill", (card,)) for card in hand]
-    actions += [Action("strategy", (face,)) for face in position.strategy_faces_allowed()]
-    return actions
-
-
-def card_refusal(position: BoardPosition, action: Action) -> str:
-    """Why a Skill or Strategy Card may not be played now (the engine's refusal message)."""
-    hitter = position.order[position.hit_index]
-    name = position.seat_name(hitter)
-    if not position.rules.advanced:
-        return "cards are used at the advanced level only"
-    if position.hit_number < 3:
-        return "no cards on the serve or the return of serve"
-    if action.verb == "skill":
-        if tuple(action.args) not in [(c,) for c in position.skill_hand[hitter]]:
-            return f"{name} holds no such Skill Card"
-        return "the last shot was the other player's Nice Shot"
-    if tuple(action.args) not in [(c,) for c in position.strategy_hand[hitter]]:
-        return f"{name} holds no such Strategy Card"
-    return "a Strategy Card must match the HIT face of the last IN shot, and not your Bad Shot"
-
-
 def serve(position: BoardPosition, action: Action, events: list[Event[EventKind]]) -> None:
     """Place the stanchion, or serve (a fault without the stanchion when its rule is on)."""
     server = position.order[0]

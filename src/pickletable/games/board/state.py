@@ -13,8 +13,8 @@ A game runs through these steps (``BoardState.step``, a `Step`):
   an opponent; ``card_draw``: chance draws the Skill or Strategy Card it gave;
 - ``over``.
 
-This module answers who acts and what is legal at each step and hands each
-action to the module that plays it: ``dealing`` (setup), ``rally`` (serves
+This module answers who acts at each step (what is legal is in ``rules``)
+and hands each action to the module that plays it: ``dealing`` (setup), ``rally`` (serves
 and shots), ``points`` (points, the serve, Play Cards and the end). The
 fields and the questions the rules ask live in ``position``. Skill levels
 are kept in whole spaces (one space = the ``step`` option, which has nothing
@@ -44,7 +44,6 @@ from pickletable.games.board.codes import (
     DRAW_STEPS,
     HITTER_ASKED,
     OUTCOME_DIE_STEPS,
-    PLACE_STANCHION,
     ROLL,
     SERVE,
     EventKind,
@@ -61,7 +60,8 @@ from pickletable.games.board.points import (
     move_target,
 )
 from pickletable.games.board.position import BoardPosition
-from pickletable.games.board.rally import card_refusal, hit, hit_actions, roll, serve
+from pickletable.games.board.rally import hit, roll, serve
+from pickletable.games.board.rules import card_refusal, legal_actions
 
 _ROUTINE: Final = (ROLL, SERVE)
 """The moves that are routine when they are a seat's only one."""
@@ -151,20 +151,7 @@ class BoardState(BoardPosition):
         return ()
 
     def legal_actions(self) -> list[Action]:
-        step = self.step
-        if step == _HIT:
-            return hit_actions(self)
-        if step == _SERVE:
-            if self.rules.stanchion_rule and not self.stanchion:
-                return [PLACE_STANCHION, SERVE]
-            return [SERVE]
-        if step in CHANCE_STEPS:
-            return [action for action, _ in self.chance_outcomes()]
-        if step == _CHOOSE_SERVER:
-            return [Action("server", (self.rules.colour_of[s],)) for s in self.targets]
-        if step == _PLAY_TARGET:
-            return [Action("target", (self.rules.colour_of[s],)) for s in self.targets]
-        return []
+        return legal_actions(self)
 
     def is_routine(self) -> bool:
         """A lone roll or serve: the dice decide, nothing is hidden (`GameState.is_routine`).
@@ -180,9 +167,7 @@ class BoardState(BoardPosition):
         return len(legal) == 1 and legal[0] in _ROUTINE
 
     def illegal_reason(self, action: Action) -> str:
-        if self.step in HITTER_ASKED and action.verb in ("skill", "strategy"):
-            return card_refusal(self, action)
-        return super().illegal_reason(action)
+        return card_refusal(self, action) or super().illegal_reason(action)
 
     def observe(self, seat: int | None) -> BoardObservation:
         """What `seat` sees: the whole table (the board game hides nothing)."""

@@ -1,6 +1,8 @@
-"""The board game in a terminal: the court, the skill track, cards and dice.
+"""The board game in a terminal: the court with each player's skill track, cards and dice.
 
-It draws a seat's view (`BoardPresenter.view`) and knows no rule.
+It draws a seat's view (`BoardPresenter.view`) and knows no rule. The whole
+board of a doubles game at the advanced level, with a menu of five moves,
+fits an 80x24 window (a test checks).
 
 >>> import io
 >>> from rich.console import Console
@@ -34,8 +36,8 @@ the players stand over the halves of the net rather than at the far edges of a w
 
 
 def render(observation: dict[str, Any]) -> RenderableType:
-    """Court, skill track, cards and the last roll, as one Rich group."""
-    parts: list[RenderableType] = [_court(observation), _track(observation)]
+    """Court (with the skill tracks), cards and the last roll, as one Rich group."""
+    parts: list[RenderableType] = [_court(observation)]
     if observation["level"] == "advanced":
         parts.append(_cards(observation))
     parts.append(_dice_and_card(observation))
@@ -111,7 +113,7 @@ def _court(observation: dict[str, Any]) -> RenderableType:
     mode = "Doubles" if len(seats) == 4 else "Singles"
     return Panel(
         Group(side(FAR_SIDE), net, side(NEAR_SIDE)),
-        title=f"Court — {mode}, {level}",
+        title=f"Court — {mode}, {level} — skill to {observation['target']:.1f}",
         border_style="green",
         width=COURT_WIDTH,
     )
@@ -123,13 +125,13 @@ def _spot(observation: dict[str, Any], seat: dict[str, Any] | None) -> Renderabl
     text = Text(seat["name"], style=_style(seat))
     character = seat["character"]
     if character:
-        text.append(f"\n{character['name']}")
+        text.append(f" · {character['name']}")
         if observation["level"] == "advanced":
             text.append(
                 f"\nNice {character['nice'].capitalize()} · Bad {character['bad'].capitalize()}",
                 style="dim",
             )
-    text.append(f"\nskill {seat['skill']:.1f}")
+    text.append("\n").append_text(_track(observation, seat))
     marks = []
     if observation["server"] == seat["seat"]:
         marks.append("serving")
@@ -139,42 +141,36 @@ def _spot(observation: dict[str, Any], seat: dict[str, Any] | None) -> Renderabl
             )
     if not seat["serves"]:
         marks.append("done: no longer serves")
-    if marks:
-        text.append("\n" + " · ".join(marks), style="bold green")
     if observation["rally"]["hitter"] == seat["seat"]:
-        text.append("\n● ball: to hit", style="bold green")
+        marks.append("● to hit")
+    if marks:  # on the track's line while they fit; the cell wraps them otherwise
+        text.append(" · " + " · ".join(marks), style="bold green")
     return text
 
 
-def _track(observation: dict[str, Any]) -> RenderableType:
+def _track(observation: dict[str, Any], seat: dict[str, Any]) -> Text:
+    """A seat's skill on the track (the court's title says the target): ``███······· 1.5``."""
     target = observation["target"]
     space = observation["space"]
     spaces = round(target / space)
-    table = Table.grid(padding=(0, 1))
-    table.add_column(min_width=7)
-    table.add_column()
-    table.add_column(justify="right")
-    for seat in observation["seats"]:
-        filled = round(seat["skill"] / space)
-        bar = Text("█" * filled, style=_style(seat)).append("·" * (spaces - filled), style="dim")
-        table.add_row(
-            Text(seat["name"], style=_style(seat)), bar, f"{seat['skill']:.1f} / {target:.1f}"
-        )
-    return Panel(table, title="Skill track", border_style="cyan", width=COURT_WIDTH)
+    filled = round(seat["skill"] / space)
+    bar = Text("█" * filled, style=_style(seat)).append("·" * (spaces - filled), style="dim")
+    return bar.append(f" {seat['skill']:.1f}")
 
 
 def _cards(observation: dict[str, Any]) -> RenderableType:
+    """The cards in front of each player (all face up), one line a player."""
     table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
-    table.add_column("")
-    table.add_column("Skill Cards")
-    table.add_column("Strategy Cards")
+    table.add_column("Cards")
+    table.add_column("Skill Cards", no_wrap=True)
+    table.add_column("Strategy Cards", no_wrap=True)
     for seat in observation["seats"]:
         table.add_row(
             Text(seat["name"], style=_style(seat)),
-            "  ".join(f"[{c['label']}]" for c in seat["skill_cards"]) or "-",
-            "  ".join(f"[{c['label']}]" for c in seat["strategy_cards"]) or "-",
+            " ".join(f"[{c['label']}]" for c in seat["skill_cards"]) or "-",
+            " ".join(f"[{c['label']}]" for c in seat["strategy_cards"]) or "-",
         )
-    return Panel(table, title="Cards (face up)", border_style="magenta", width=COURT_WIDTH)
+    return table
 
 
 def _dice(observation: dict[str, Any]) -> Text:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pickletable.core.actions import Action
 from pickletable.core.state import GameState, Observation
-from pickletable.envs.encoding import Block, Encoding, Writer, relative_slots
+from pickletable.envs.encoding import Block, Encoding, Scales, Writer, relative_slots
 from pickletable.games.card.codes import Step
 from pickletable.games.card.config import LAY
 from pickletable.games.card.content import HAND_SIZE, MAX_PLAYERS
@@ -31,7 +31,7 @@ class CardEncoding(Encoding):
         deck = rules.deck
         names = deck.names
         self.names = {name: i for i, name in enumerate(names)}
-        self.copies = [float(deck.count(name)) for name in names]
+        self.copies = Scales(float(deck.count(name)) for name in names)
         self.deck_size = float(deck.size)
         self.target = float(rules.target)
         self.reshuffle_scale = float(rules.reshuffle_limit + 1)

@@ -24,6 +24,7 @@ from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
+from pickletable.core.memo import per_object
 from pickletable.core.presenter import MenuChoice, Presenter
 from pickletable.core.state import GameState
 from pickletable.games.card.codes import Step
@@ -70,7 +71,7 @@ class CardPresenter(Presenter):
         solver = state.rules.solver
         view = observed.to_json()
         view["titles"] = dict(observed.deck.titles)
-        view["deck"] = deck_view(observed.deck)
+        view["deck"] = {code: dict(card) for code, card in _deck_view(observed.deck).items()}
         view["hand_size"] = HAND_SIZE
         view["prompt"] = self.prompt(state)
         for entry in view["seats"]:
@@ -142,6 +143,23 @@ class CardPresenter(Presenter):
             return f"Discard {the}"
         return f"{CHANCE_LABELS.get(verb, verb.capitalize())} {a_card(state, card)}"
 
+    def told_privately(self, state: GameState, chance: Action, seat: int) -> str:
+        """The card a seat draws from the draw pile, named to that seat only.
+
+        >>> from pickletable.core.actions import Action
+        >>> from pickletable.games.card import GAME
+        >>> state = GAME.new_game(2)
+        >>> state.step, state.turn = Step.DRAWING, 0
+        >>> GAME.presenter.told_privately(state, Action.from_text("draw 9"), 0)
+        'You draw the 9.'
+        >>> GAME.presenter.told_privately(state, Action.from_text("draw 9"), 2)
+        ''
+        """
+        assert isinstance(state, CardState)
+        if state.step != Step.DRAWING or state.turn != seat or not chance.args:
+            return ""
+        return f"You draw {the_card(state, chance.args[0])}."
+
     def menu(self, state: GameState, actions: list[Action]) -> list[MenuChoice]:
         """One discard choice per card; laying down is the choice's flag where it may.
 
@@ -191,15 +209,20 @@ def _how_laid_down(state: CardState, card: str) -> str:
 def deck_view(deck: CardDeck) -> dict[str, dict[str, Any]]:
     """Every card of the deck: its title, its number (or `None`), and its special role."""
     cards: dict[str, dict[str, Any]] = {}
+    numbers = deck.numbers
     for code in deck.names:
         role = SPECIAL_ROLES.get(code)
         cards[code] = {
             "title": deck.title(code),
-            "number": None if role else deck.lowest + deck.numbers.index(code),
+            "number": None if role else deck.lowest + numbers.index(code),
             "wild": role in WILD_ROLES,
             "special": role,
         }
     return cards
+
+
+_deck_view = per_object(deck_view)
+"""`deck_view` made once per deck (a deck never changes); the view gets a copy."""
 
 
 def _lay_downs(

@@ -5,6 +5,8 @@ in order, and show their hands. `Scorekeeper.rally` checks the hands (seven
 cards of the deck; a laid-down hand must be complete or hold a Dink Shot),
 scores them exactly as the rules engine does (`games/card/scoring.py`),
 passes the serve and tells when a team has won. `undo` takes a rally back.
+`to_json` keeps a session as the table and the rallies typed; `from_json`
+types them again, so a session saved at one sitting goes on at the next.
 
 >>> keeper = Scorekeeper(players=2, server=0)
 >>> result = keeper.rally(laid=["North"], hands={"North": "1 2 3 4 5 6 pickler"})
@@ -16,12 +18,16 @@ passes the serve and tells when a team has won. `undo` takes a rally back.
 >>> keeper.undo()
 >>> keeper.scores, keeper.server_name
 ([2, 0], 'North')
+>>> again = Scorekeeper.from_json(keeper.to_json())
+>>> again.scores, again.server_name, len(again.rallies)
+([2, 0], 'North', 1)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from pickletable.core.errors import PickletableError
 from pickletable.games.card import GAME
@@ -42,6 +48,18 @@ class _Snapshot:
     server: int
 
 
+@dataclass(frozen=True)
+class TypedRally:
+    """A rally as the table typed it: who laid down, first first, and the hands shown."""
+
+    laid: list[str]
+    hands: dict[str, str]
+
+
+SESSION = "pickletable-scorekeeper"
+"""The ``format`` of a saved scorekeeping session."""
+
+
 @dataclass
 class Scorekeeper:
     """Scores, serve and winner of one card game played with real cards."""
@@ -55,6 +73,8 @@ class Scorekeeper:
     """Players' names by seat; the compass points if not given."""
     scores: list[int] = field(default_factory=lambda: [0, 0])
     history: list[_Snapshot] = field(default_factory=list)
+    rallies: list[TypedRally] = field(default_factory=list)
+    """The rallies scored, as typed (what `to_json` keeps)."""
 
     @classmethod
     def for_table(
@@ -145,6 +165,7 @@ class Scorekeeper:
                 )
         result = score_rally(self.solver, self.team_of, self.server, shown, order)
         self.history.append(_Snapshot(list(self.scores), self.server))
+        self.rallies.append(TypedRally(list(laid), dict(hands)))
         for team in result.teams:
             self.scores[team.team] += team.points
         if result.serve_to is not None:
@@ -205,4 +226,43 @@ class Scorekeeper:
         if not self.history:
             raise ScorekeepingError("there is no rally to take back")
         last = self.history.pop()
+        self.rallies.pop()
         self.scores, self.server = last.scores, last.server
+
+    # --- a session kept --------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The session: the table (players, names, first server, target) and its rallies."""
+        first = self.history[0].server if self.history else self.server
+        return {
+            "format": SESSION,
+            "version": 1,
+            "players": self.players,
+            "names": [self.seat_names[seat] for seat in self.seats],
+            "first_server": first,
+            "target": self.target,
+            "win_by": self.win_by,
+            "rallies": [{"laid": r.laid, "hands": r.hands} for r in self.rallies],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Scorekeeper:
+        """A saved session, its rallies typed again (each checked as when first typed)."""
+        if not isinstance(data, Mapping) or data.get("format") != SESSION:
+            raise ScorekeepingError("not a saved scorekeeping session")
+        try:
+            keeper = cls(
+                players=int(data["players"]),
+                server=int(data["first_server"]),
+                target=int(data["target"]),
+                win_by=int(data["win_by"]),
+                names=dict(zip(SEATS_BY_PLAYERS[int(data["players"])], data["names"], strict=True)),
+            )
+            rallies = [(list(r["laid"]), dict(r["hands"])) for r in data["rallies"]]
+        except (KeyError, TypeError, ValueError) as error:
+            raise ScorekeepingError(f"a saved session with a damaged entry ({error})") from None
+        for number, (laid, hands) in enumerate(rallies, 1):
+            try:
+                keeper.rally(laid, hands)
+            except PickletableError as error:
+                raise ScorekeepingError(f"rally {number} of the session: {error}") from None
+        return keeper

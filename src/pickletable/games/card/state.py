@@ -38,7 +38,7 @@ from pickletable.core.state import CHANCE, GameState, Outcome, Termination
 from pickletable.games.card.codes import CHANCE_STEPS, Ending, EventKind, Step
 from pickletable.games.card.config import SEAT_NAMES, CardConfig
 from pickletable.games.card.content import HAND_SIZE, KITCHEN
-from pickletable.games.card.observer import CardObservation
+from pickletable.games.card.observer import CardObservation, observe
 from pickletable.games.card.rules import discard_menu, is_discard_legal
 from pickletable.games.card.scoring import score_rally, winning_team
 from pickletable.games.card.solver import Verdict
@@ -59,7 +59,6 @@ _TOOK: Final = EventKind.TOOK
 _DREW: Final = EventKind.DREW
 _DISCARDED: Final = EventKind.DISCARDED
 _FLIPPED: Final = EventKind.FLIPPED
-_TURN_STEPS = frozenset({_TURN, _DRAWING, _DISCARD})
 _CHANCE_VERB = {_FIRST_SERVER: "show", _DEAL: "deal", _FLIP: "flip", _DRAWING: "draw"}
 _NOT_A_SEAT: dict[Step, int | None] = {step: CHANCE for step in CHANCE_STEPS} | {_OVER: None}
 """`current_player` at the steps where no seat is asked."""
@@ -462,38 +461,7 @@ class CardState(GameState):
     # --- what a seat knows and how far ahead it is --------------------------
     def observe(self, seat: int | None) -> CardObservation:
         """What `seat` may know: its own hand, hands laid face up, never another hidden hand."""
-        rules = self.rules
-        laid = self.laid
-        hands = self.hands
-        step = self.step
-        serving = self.serving_team
-        return CardObservation(
-            seat=seat,
-            seats=rules.seats,
-            teams=rules.teams,
-            deck=rules.deck,
-            options=rules.options,
-            step=step,
-            to_act=self.current_player,
-            turn=self.turn if step in _TURN_STEPS else None,
-            rally=self.rally,
-            scores=(self.scores[0], self.scores[1]),
-            server=self.server,
-            serving_team=serving,
-            hand=None if seat is None or seat not in rules.team_of else hands[seat],
-            face_up=tuple(hand if s == seat or s in laid else None for s, hand in enumerate(hands)),
-            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-            known=tuple(self.known),
-            laid=laid,
-            taken=self.taken,
-            discards=tuple(self.discards),
-            draw_count=len(self.pile),
-            reshuffles=self.reshuffles,
-            final_turns_left=self.lap_left,
-            shown=tuple(self.shown),
-            last_rally=self.last_rally,
-            outcome=self._outcome,
-        )
+        return observe(self, seat)
 
     def is_formality(self) -> bool:
         """Never: no step asks a seat a single, empty choice.

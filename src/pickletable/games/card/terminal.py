@@ -35,12 +35,13 @@ ROLE_STYLES = {
 
 
 def render(observation: dict[str, Any]) -> RenderableType:
-    """Score, table, piles, your hand and the last rally's summary, as one Rich group."""
-    parts: list[RenderableType] = [_score(observation), _table(observation)]
+    """The table (score, seats, piles, the last rally in a line), your hand and the prompt.
+
+    Four players with a full menu fit an 80x24 window (a test checks); the last
+    rally's hands are in the log."""
+    parts: list[RenderableType] = [_table(observation)]
     if observation["hand"]:
         parts.append(_hand(observation))
-    if observation["last_rally"] is not None:
-        parts.append(_last_rally(observation))
     parts.append(Text(observation["prompt"], style="bold"))
     return Group(*parts)
 
@@ -101,48 +102,42 @@ def _names(observation: dict[str, Any]) -> dict[int, str]:
     return {seat["seat"]: seat["name"] for seat in observation["seats"]}
 
 
-def _score(observation: dict[str, Any]) -> RenderableType:
-    names = _names(observation)
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column()
-    grid.add_column(justify="right")
-    grid.add_column()
-    for team in observation["teams"]:
-        serve = ""
-        if team["serve_card"] and observation["server"] is not None:
-            serve = f"serve card: {names[observation['server']]} serves"
-        grid.add_row(Text(team["name"], style="bold"), str(team["score"]), serve)
-    title = (
-        f"Rally {observation['rally']} — first to {observation['target']}, "
-        f"win by {observation['win_by']}"
+def _title(observation: dict[str, Any]) -> str:
+    """``Rally 2 — to 11 by 2 — North 0, South 1``."""
+    scores = ", ".join(f"{team['name']} {team['score']}" for team in observation["teams"])
+    return (
+        f"Rally {observation['rally']} — to {observation['target']} by "
+        f"{observation['win_by']} — {scores}"
     )
-    return Panel(grid, title=title, border_style="green")
 
 
 def _table(observation: dict[str, Any]) -> RenderableType:
     table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
     table.add_column("Seat")
-    table.add_column("Team")
     table.add_column("Cards", justify="right")
     table.add_column("On the table")
-    team_names = {team["team"]: team["name"] for team in observation["teams"]}
     for seat in observation["seats"]:
         label = Text(seat["name"], style="bold")
         if observation["turn"] == seat["seat"]:
             label.append(" ◀", style="bold yellow")
-        table.add_row(
-            label, team_names[seat["team"]], str(seat["cards"]), _on_table(observation, seat)
-        )
+        table.add_row(label, str(seat["cards"]), _on_table(observation, seat))
+    title = _title(observation)
     if observation["step"] == "first_server":
         return Panel(
-            Group(table, _first_server_cards(observation)), title="Table", border_style="blue"
+            Group(table, _first_server_cards(observation)), title=title, border_style="blue"
         )
-    parts: list[RenderableType] = [table, _piles(observation)]
+    piles = _piles(observation)
+    names = _names(observation)
+    if observation["server"] is not None:
+        piles.append(f"   {names[observation['server']]} serves")
+    parts: list[RenderableType] = [table, piles]
     if observation["final_lap"]:
         parts.append(
             Text(f"Final turns: {observation['final_turns_left']} left", style="bold yellow")
         )
-    return Panel(Group(*parts), title="Table", border_style="blue")
+    if observation["last_rally"] is not None:
+        parts.append(_last_rally(observation))
+    return Panel(Group(*parts), title=title, border_style="blue")
 
 
 def _first_server_cards(observation: dict[str, Any]) -> Text:
@@ -188,16 +183,11 @@ def _on_table(observation: dict[str, Any], seat: dict[str, Any]) -> Text:
 
 
 def _hand(observation: dict[str, Any]) -> RenderableType:
-    sorted_hand = Text("Sorted: ", style="dim")
-    sorted_hand.append_text(cards_text(observation, observation["hand"]))
-    grouped = Text("Melds:  ", style="dim")
-    grouped.append_text(_melds(observation))
+    """Your hand as the solver splits it (every card is in a meld, free or loose)."""
     me = _names(observation)[observation["seat"]]
-    return Panel(
-        Group(sorted_hand, grouped, _verdict(observation)),
-        title=f"Your hand — {me}",
-        border_style="magenta",
-    )
+    hand = Text(f"Your hand — {me}: ", style="bold magenta")
+    hand.append_text(_melds(observation))
+    return Group(hand, Text("  ") + _verdict(observation))
 
 
 def _melds(observation: dict[str, Any]) -> Text:
@@ -242,36 +232,18 @@ def _verdict(observation: dict[str, Any]) -> Text:
     return status
 
 
-def _last_rally(observation: dict[str, Any]) -> RenderableType:
+def _last_rally(observation: dict[str, Any]) -> Text:
+    """The last rally in a line or two: each team's points and why, and the serve."""
     summary = observation["last_rally"]
     names = _names(observation)
     team_names = {team["team"]: team["name"] for team in observation["teams"]}
     hands = {hand["seat"]: hand for hand in summary["hands"]}
-    table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
-    table.add_column("Team")
-    table.add_column("Points", justify="right")
-    table.add_column("Why")
+    line = Text(f"Rally {summary['rally']} scored ({summary['ended_text']}): ", style="yellow")
+    teams = []
     for team in summary["teams"]:
         best = hands[team["best"]]
-        if team["points"]:
-            why = f"{names[best['seat']]}: " + ", ".join(
-                f"{reason['points']} for {reason['label']}" for reason in best["reasons"]
-            )
-        else:
-            how = best["summary"]
-            if best["complete"] and not best["serving"]:
-                how += " but not serving"
-            why = f"best hand {names[best['seat']]}: {how}, no points"
-        table.add_row(team_names[team["team"]], str(team["points"]), why)
-    shown = Table(box=None, padding=(0, 1), show_header=False)
-    for hand in summary["hands"]:
-        shown.add_row(
-            Text(names[hand["seat"]], style="dim"),
-            cards_text(observation, hand["cards"]),
-            Text(hand["summary"], style="dim"),
-        )
-    return Panel(
-        Group(table, shown, Text(summary["serve_text"])),
-        title=f"Rally {summary['rally']} scored ({summary['ended_text']})",
-        border_style="yellow",
-    )
+        why = ", ".join(f"{reason['points']} for {reason['label']}" for reason in best["reasons"])
+        points = f"{team_names[team['team']]} {team['points']}"
+        teams.append(f"{points} ({names[best['seat']]}: {why})" if team["points"] else points)
+    line.append("; ".join(teams) + ". " + summary["serve_text"])
+    return line

@@ -6,7 +6,8 @@
 """
 
 from pickletable.games.slam.definition import SlamGame
+from pickletable.games.slam.kit import KIT
 
 GAME = SlamGame()
 
-__all__ = ["GAME", "SlamGame"]
+__all__ = ["GAME", "KIT", "SlamGame"]

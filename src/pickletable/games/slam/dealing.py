@@ -30,10 +30,10 @@ from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
 from pickletable.games.slam import flow, knowledge, moves
+from pickletable.games.slam.codes import DrawReason, EventKind, PlayStart, Step
 from pickletable.games.slam.content import DRAW, HAND_SIZE, PLAY
-from pickletable.games.slam.events import DrawReason, EventKind, PlayStart, secret_card
+from pickletable.games.slam.events import secret_card
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import Step
 
 # Codes read at every step, as module constants (a `Step.X` lookup costs on Python 3.11).
 _DISCARD: Final = Step.DISCARD

@@ -12,9 +12,10 @@ from pickletable.core.options import OptionSet, OptionSpec, OptionValue
 from pickletable.core.position_text import PositionTextError, Setup
 from pickletable.core.state import GameState, Termination
 from pickletable.games.slam import content as slam_content
-from pickletable.games.slam.events import EventKind
+from pickletable.games.slam.codes import EventKind
+from pickletable.games.slam.config import SlamConfig
 from pickletable.games.slam.presenter import SlamPresenter
-from pickletable.games.slam.state import SlamConfig, SlamState
+from pickletable.games.slam.state import SlamState
 
 OPTIONS = OptionSet(
     [

@@ -10,12 +10,12 @@ each); ``target p1`` .. ``target pN``. n = 4 + (D - 1) + 4K + N.
 from __future__ import annotations
 
 from pickletable.core.state import GameState, Observation
-from pickletable.envs.encoding import Block, Encoding, Writer, relative_slots
+from pickletable.envs.encoding import Block, Encoding, Scales, Writer, relative_slots
 from pickletable.games.slam import moves
+from pickletable.games.slam.codes import Phase, Step
 from pickletable.games.slam.content import DRAW, HIGHEST, LOWEST, MAX_PLAYERS
 from pickletable.games.slam.observer import SlamObservation
 from pickletable.games.slam.state import SlamState
-from pickletable.games.slam.steps import Phase, Step
 
 STEPS = tuple(Step)
 PHASES = tuple(Phase)
@@ -36,7 +36,8 @@ class SlamEncoding(Encoding):
         deck = rules.deck
         codes = deck.in_order(deck.cards)
         self.codes = {code: i for i, code in enumerate(codes)}
-        self.copies = [float(deck.counts[code]) for code in codes]
+        self.copies = Scales(float(deck.counts[code]) for code in codes)
+        self.pile_scales = Scales([PILE_SCALE] * len(codes))
         self.deck_size = float(deck.size)
         self.players = rules.players
         self.seats = tuple(range(rules.players))
@@ -94,7 +95,6 @@ class SlamEncoding(Encoding):
         slots = relative_slots(self.seats, me)
         position = {s: slot for slot, s in enumerate(slots)}
         partners = set(seen.team_of(me)) - {me} if me is not None else set()
-        scale = [PILE_SCALE] * k
         out.one_hot(PHASES.index(seen.phase), len(PHASES))
         out.one_hot(STEPS.index(seen.step), len(STEPS))
         out.flag(me is not None and seen.current_player == me)
@@ -116,7 +116,7 @@ class SlamEncoding(Encoding):
             out.flag(seen.last_player == other)
             out.flag(seen.starter == other)
             out.flag(other in duel)
-            out.counts(seen.known_hands.get(other, ()), codes, scale)
+            out.counts(seen.known_hands.get(other, ()), codes, self.pile_scales)
         out.counts(seen.hand, codes, copies)
         out.counts(seen.discards, codes, copies)
         out.one_hot(codes.get(seen.drawn or ""), k)

@@ -29,16 +29,17 @@ from typing import Final
 from pickletable.core.events import Event
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, Outcome, Termination
-from pickletable.games.slam.content import DRAW, HAND_SIZE
-from pickletable.games.slam.events import (
+from pickletable.games.slam.codes import (
     EventKind,
     PassReason,
+    Phase,
     PlayStart,
     ReshuffleSource,
     RoundWinReason,
+    Step,
 )
+from pickletable.games.slam.content import DRAW, HAND_SIZE
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import Phase, Step
 
 # Codes read at every step, as module constants (a `Step.X` lookup costs on Python 3.11).
 _DRAW_CARD: Final = Step.DRAW_CARD

@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 
 from pickletable.core.piles import Pile
+from pickletable.games.slam.codes import Step
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import Step
 
 
 def switched(state: SlamPosition, seat: int, other: int) -> None:

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pickletable.core.state import Outcome
+from pickletable.games.slam.codes import Phase, Step
 from pickletable.games.slam.content import CardInfo, SlamContent
 from pickletable.games.slam.playing import may_follow
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import Phase, Step
 
 
 @dataclass(frozen=True, slots=True)

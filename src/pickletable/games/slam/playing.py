@@ -23,6 +23,7 @@ from typing import Final
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.games.slam import flow, moves, twists
+from pickletable.games.slam.codes import EventKind, PassReason, Phase, Step
 from pickletable.games.slam.content import (
     DRAW,
     HIGHEST,
@@ -31,9 +32,7 @@ from pickletable.games.slam.content import (
     POACH,
     TWISTS_WITH_TARGET,
 )
-from pickletable.games.slam.events import EventKind, PassReason
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import Phase, Step
 
 # Codes read at every step, as module constants (a `Step.X` lookup costs on Python 3.11).
 _PLAY_PHASE: Final = Phase.PLAY

@@ -18,47 +18,14 @@ import cycles.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Self
 
 from pickletable.core.actions import Action
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE, GameState, Outcome
-from pickletable.games.slam.content import SlamContent
-from pickletable.games.slam.steps import Phase, Step
+from pickletable.games.slam.codes import Phase, Step
+from pickletable.games.slam.config import SlamConfig
 from pickletable.games.slam.text import position_summary
-
-
-@dataclass(frozen=True)
-class SlamConfig:
-    """What does not change during a game: table, options, deck."""
-
-    players: int
-    doubles: bool
-    tokens_to_win: int
-    must_play: bool
-    lap_limit: int
-    refill_short_hands: bool
-    opponents_only: bool
-    deck: SlamContent
-
-    @property
-    def units(self) -> int:
-        """How many sides collect tokens: the players, or two teams."""
-        return 2 if self.doubles else self.players
-
-    def unit_of(self, seat: int) -> int:
-        """The side a seat plays for (itself, or its team in doubles)."""
-        return seat // 2 if self.doubles else seat
-
-    def members(self, unit: int) -> tuple[int, ...]:
-        """The seats of a side."""
-        return (2 * unit, 2 * unit + 1) if self.doubles else (unit,)
-
-    @property
-    def teams(self) -> tuple[tuple[int, ...], ...] | None:
-        """Doubles: the seats of each team; otherwise None."""
-        return tuple(self.members(team) for team in range(2)) if self.doubles else None
 
 
 class SlamPosition(GameState):

@@ -26,9 +26,20 @@ from typing import Any
 
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
+from pickletable.core.memo import per_object
 from pickletable.core.presenter import Presenter
 from pickletable.core.state import GameState
 from pickletable.games.slam import moves
+from pickletable.games.slam.codes import (
+    CHANCE_STEPS,
+    DrawReason,
+    EventKind,
+    PassReason,
+    PlayStart,
+    ReshuffleSource,
+    RoundWinReason,
+    Step,
+)
 from pickletable.games.slam.content import (
     DRAW,
     DRAW_TWO,
@@ -42,18 +53,9 @@ from pickletable.games.slam.content import (
     CardInfo,
     SlamContent,
 )
-from pickletable.games.slam.events import (
-    DrawReason,
-    EventKind,
-    PassReason,
-    PlayStart,
-    ReshuffleSource,
-    RoundWinReason,
-)
 from pickletable.games.slam.observer import observe
 from pickletable.games.slam.playing import may_follow
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import CHANCE_STEPS, Step
 
 
 class SlamPresenter(Presenter):
@@ -66,7 +68,7 @@ class SlamPresenter(Presenter):
         deck = slam.rules.deck
         view["names"] = [slam.seat_name(player) for player in slam.seats]
         view["prompt"] = prompt(slam)
-        view["labels"] = {code: info.label for code, info in deck.cards.items()}
+        view["labels"] = dict(_deck_labels(deck))
         view["cards"] = card_fields(deck)
         if view["outcome"] is not None:
             view["outcome"]["text"] = outcome_text(slam)
@@ -93,6 +95,18 @@ class SlamPresenter(Presenter):
 
 def card_fields(deck: SlamContent) -> dict[str, dict[str, Any]]:
     """What a client draws each card of the deck from, by code."""
+    return {code: dict(fields) for code, fields in _deck_fields(deck).items()}
+
+
+@per_object
+def _deck_labels(deck: SlamContent) -> dict[str, str]:
+    """Each card's label by code, made once per deck: callers copy it."""
+    return {code: info.label for code, info in deck.cards.items()}
+
+
+@per_object
+def _deck_fields(deck: SlamContent) -> dict[str, dict[str, Any]]:
+    """`card_fields` made once per deck (a deck never changes): callers copy it."""
     return {code: _card_fields(info) for code, info in deck.cards.items()}
 
 
@@ -333,9 +347,10 @@ def _round_won_text(state: SlamPosition, data: dict[str, Any]) -> str:
 
 def _game_won_text(state: SlamPosition, data: dict[str, Any]) -> str:
     winners = data["winners"]
+    tokens = data["tokens"]
     return (
         f"{_names(state, winners)} {'win' if len(winners) > 1 else 'wins'} the game "
-        f"with {data['tokens']} tokens!"
+        f"with {tokens} token{'' if tokens == 1 else 's'}!"
     )
 
 

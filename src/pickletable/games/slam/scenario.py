@@ -23,9 +23,9 @@ from pickletable.core.events import Event
 from pickletable.core.piles import Pile
 from pickletable.core.state import CHANCE
 from pickletable.games.slam import flow, moves
+from pickletable.games.slam.codes import Phase, Step
 from pickletable.games.slam.content import DRAW, HAND_SIZE, PLAY
 from pickletable.games.slam.state import SlamState
-from pickletable.games.slam.steps import Phase, Step
 
 
 class ScenarioError(PickletableError, ValueError):

@@ -4,8 +4,9 @@ The position (who holds what) is a `position.SlamPosition`; the rules live
 in small modules that act on it: `flow` (rounds, phases, turn order, winning
 a round), `dealing` (the deal and the DRAW phase), `playing` (the PLAY phase's
 turns), `twists` (the twist cards and the POACH window) and `knowledge` (what
-a seat knows, for `resample`). This module dispatches each step to them and
-answers the kernel's questions. It holds no words: `presenter` does.
+a seat knows, for `resample`); `rules` lists the actions open at each step.
+This module dispatches each step to them and answers the kernel's questions.
+It holds no words: `presenter` does.
 
 >>> from pickletable.games.slam import GAME
 >>> state = GAME.new_game(3)
@@ -26,10 +27,11 @@ from typing import Self
 from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.games.slam import dealing, flow, knowledge, moves, playing, twists
-from pickletable.games.slam.events import EventKind
+from pickletable.games.slam.codes import CHANCE_STEPS, EventKind, Step
+from pickletable.games.slam.config import SlamConfig
 from pickletable.games.slam.observer import SlamObservation, observe
-from pickletable.games.slam.position import SlamConfig, SlamPosition
-from pickletable.games.slam.steps import CHANCE_STEPS, Step
+from pickletable.games.slam.position import SlamPosition
+from pickletable.games.slam.rules import LEGAL
 
 
 class SlamState(SlamPosition):
@@ -55,7 +57,7 @@ class SlamState(SlamPosition):
         The list is the caller's own: editing it changes nothing in the game.
         """
         if self._legal is None:
-            self._legal = _LEGAL[self.step](self)
+            self._legal = LEGAL[self.step](self)
         return list(self._legal)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -89,7 +91,7 @@ class SlamState(SlamPosition):
             )
         legal = self._legal
         if legal is None:
-            legal = self._legal = _LEGAL[self.step](self)
+            legal = self._legal = LEGAL[self.step](self)
         return action in legal
 
     def illegal_reason(self, action: Action) -> str:
@@ -143,35 +145,9 @@ class SlamState(SlamPosition):
         return other
 
 
-def _chance_legal(state: SlamPosition) -> list[Action]:
-    return [action for action, _ in state.chance_outcomes()]
-
-
-def _nothing(state: SlamPosition) -> list[Action]:
-    return []
-
-
 def _refuse(state: SlamPosition, action: Action, events: list[Event[EventKind]]) -> None:
     raise AssertionError("no action is legal once the game is over")
 
-
-_LEGAL: dict[Step, Callable[[SlamPosition], list[Action]]] = {
-    Step.DEAL: _chance_legal,
-    Step.SWAP: dealing.swap_legal,
-    Step.SWAP_DRAW: _chance_legal,
-    Step.DRAW_CARD: _chance_legal,
-    Step.DISCARD: dealing.discard_legal,
-    Step.NO_DRAW: dealing.no_draw_legal,
-    Step.REFILL_DRAW: _chance_legal,
-    Step.REFILL_RETURN: dealing.return_legal,
-    Step.TURN: playing.turn_legal,
-    Step.PARTNER: playing.partner_legal,
-    Step.TARGET: twists.target_legal,
-    Step.SHAKE: twists.shake_legal,
-    Step.DRAW_TWO: _chance_legal,
-    Step.POACH_WINDOW: twists.window_legal,
-    Step.OVER: _nothing,
-}
 
 _APPLY: dict[Step, Callable[[SlamPosition, Action, list[Event[EventKind]]], None]] = {
     Step.DEAL: dealing.apply_deal,

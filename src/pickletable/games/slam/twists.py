@@ -33,6 +33,7 @@ from pickletable.core.actions import Action
 from pickletable.core.events import Event
 from pickletable.core.state import CHANCE
 from pickletable.games.slam import flow, knowledge, moves
+from pickletable.games.slam.codes import DrawReason, EventKind, RoundWinReason, Step
 from pickletable.games.slam.content import (
     DRAW,
     DRAW_TWO,
@@ -42,9 +43,8 @@ from pickletable.games.slam.content import (
     SWITCH,
     TARGET_AND_RESET,
 )
-from pickletable.games.slam.events import DrawReason, EventKind, RoundWinReason, secret_card
+from pickletable.games.slam.events import secret_card
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import Step
 
 # Codes read at every step, as module constants (a `Step.X` lookup costs on Python 3.11).
 _PLAY_EVENT: Final = EventKind.PLAY

@@ -7,6 +7,7 @@ from alembic.config import Config
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection
 
+from pickletable.server.accounts import rows as _account_rows  # noqa: F401 (their tables)
 from pickletable.server.storage import Base
 
 

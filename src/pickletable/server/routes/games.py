@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from pickletable.core.game import GameDefinition
-from pickletable.core.registry import available_games, get_game
+from pickletable.core.registry import available_games, get_game, kit_for
 from pickletable.core.seats import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from pickletable.server.errors import NotFound
 from pickletable.server.schemas import refusals
@@ -67,3 +67,11 @@ def _game(game_id: str) -> GameDefinition:
     if game_id not in available_games():
         raise NotFound(f"no game {game_id!r}; the games are " + ", ".join(available_games()))
     return get_game(game_id)
+
+
+@router.get("/{game_id}/move-help", responses=refusals(404, 422))
+def move_help(game_id: str) -> dict[str, str]:
+    """What each card or twist of the game does, in one line, by its name in the notation
+    (``target``, ``in-lob``, ``number`` for any number card): the lines the web table shows
+    on a card (hover, focus, long press) and the terminal's ``help CARD`` prints."""
+    return dict(kit_for(_game(game_id).id).move_help)

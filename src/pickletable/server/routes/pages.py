@@ -1,4 +1,5 @@
-"""The browser pages: lobby, table, replay and rules, served as static HTML."""
+"""The browser pages: lobby, table, replay, rules, account, player and leaderboard, served as
+static HTML."""
 
 from __future__ import annotations
 
@@ -45,3 +46,22 @@ def rules_page(game_id: str) -> FileResponse:
     """A game's rules."""
     del game_id
     return _page("rules.html")
+
+
+@router.get("/account")
+def account_page() -> FileResponse:
+    """Sign in, sign up, change password, delete the account."""
+    return _page("account.html")
+
+
+@router.get("/player/{user_id}")
+def player_page(user_id: int) -> FileResponse:
+    """A player's ratings and tables."""
+    del user_id
+    return _page("player.html")
+
+
+@router.get("/leaderboard")
+def leaderboard_page() -> FileResponse:
+    """The best ratings per game and mode."""
+    return _page("leaderboard.html")

@@ -12,7 +12,7 @@ from pickletable.server.deps import Manager, Token
 from pickletable.server.errors import NotFound, Refused, TooMany
 from pickletable.server.live import LiveTable
 from pickletable.server.manager import Joined
-from pickletable.server.replays import replay_frames
+from pickletable.server.routes.accounts import keep_seat
 from pickletable.server.schemas import (
     Action,
     CreateTable,
@@ -53,7 +53,9 @@ async def create_table(body: CreateTable, request: Request, manager: Manager) ->
     """
     wait = manager.creations.take(request.client.host if request.client else "?")
     if wait:
-        raise TooMany(f"too many new tables from your address: try again in {wait:.0f} s")
+        raise TooMany(
+            f"too many new tables from your address: try again in {wait:.0f} s", retry_after=wait
+        )
     joined = await manager.create(
         body.game,
         players=body.players,
@@ -63,6 +65,7 @@ async def create_table(body: CreateTable, request: Request, manager: Manager) ->
         sit=body.sit,
         turn_seconds=body.turn_seconds,
     )
+    await keep_seat(request, joined.table.id, joined.token)
     return _seated(joined, request, manager)
 
 
@@ -83,6 +86,7 @@ async def get_table(table_id: str, manager: Manager, token: Token) -> dict[str, 
 async def join_table(table_id: str, body: JoinTable, request: Request, manager: Manager) -> Seated:
     """Take a free seat with a display name."""
     joined = await manager.join(table_id, body.name, body.seat)
+    await keep_seat(request, joined.table.id, joined.token)
     return _seated(joined, request, manager)
 
 
@@ -94,8 +98,14 @@ async def start_table(table_id: str, body: StartTable, manager: Manager, token: 
 
 @router.post("/{table_id}/actions", status_code=status.HTTP_204_NO_CONTENT, responses=SEATED)
 async def act(table_id: str, body: Action, manager: Manager, token: Token) -> None:
-    """Play a move for your seat (the WebSocket offers the same, with live updates)."""
-    await manager.act(table_id, token, body.action, step=body.step)
+    """Play a move for your seat (the WebSocket offers the same, with live updates).
+
+    The move says the step of the view it answers (``step``): without it, or for
+    another step, it is refused (409, with the table's step now), so a move sent again
+    later is never played twice. A seat that plays here counts as present, like one on
+    a WebSocket.
+    """
+    await manager.act(table_id, token, body.action, step=body.step, require_step=True)
 
 
 @router.post(
@@ -106,6 +116,15 @@ async def hand_to_bot(
 ) -> None:
     """Hand a seat to a bot: your own when you leave, or one whose player has gone."""
     await manager.hand_to_bot(table_id, token, seat, body.level)
+
+
+@router.post(
+    "/{table_id}/seats/{seat}/invite", status_code=status.HTTP_204_NO_CONTENT, responses=SEATED
+)
+async def open_seat(table_id: str, seat: int, manager: Manager, token: Token) -> None:
+    """Turn a bot's seat into a free one for a friend, before the start (any seated player
+    may); the table's invite link then offers it."""
+    await manager.open_seat(table_id, token, seat)
 
 
 @router.post(
@@ -170,7 +189,7 @@ async def replay(
     table = await _finished(manager, table_id)
     if seat is not None and seat not in table.state.seats:
         raise NotFound(f"this table has no seat {seat}")
-    frames = await asyncio.to_thread(replay_frames, table, seat)  # a long game takes a while
+    frames = await manager.replays.frames(table, seat)  # kept; a long game takes a while
     return {"table": manager.info(table), "seat": seat, "frames": frames}
 
 

@@ -43,10 +43,17 @@ export function applyPatch(view, patch) {
   return { ...result, type: "view", version: patch.version, log_start: patch.log_start, log: patch.log };
 }
 
+/** The CSRF token the server set in a cookie, sent back as a header (docs/accounts.md). */
+export function csrfToken() {
+  const found = document.cookie.split("; ").find((part) => part.startsWith("pickletable_csrf="));
+  return found ? decodeURIComponent(found.slice("pickletable_csrf=".length)) : "";
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
+  if (method !== "GET") headers["X-CSRF-Token"] = csrfToken();
   const response = await fetch(path, {
     method,
     headers,

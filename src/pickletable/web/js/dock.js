@@ -34,6 +34,11 @@ function arrange() {
   }
 }
 
+/** A dock taller than most of the screen is not pinned: it would hide the table, or its moves. */
+function measure() {
+  dock.classList.toggle("tall", PHONE.matches && dock.scrollHeight > 0.72 * window.innerHeight);
+}
+
 function fold() {
   logBox.open = !PHONE.matches;
 }
@@ -41,9 +46,13 @@ function fold() {
 new MutationObserver(() => {
   if (PHONE.matches && board.querySelector(".hand-box")) arrange();
 }).observe(board, { childList: true, subtree: true });
+new MutationObserver(measure).observe(dock, { childList: true, subtree: true, attributeFilter: ["hidden"] });
+window.addEventListener("resize", measure);
 PHONE.addEventListener("change", () => {
   fold();
   arrange();
+  measure();
 });
 fold();
 arrange();
+measure();

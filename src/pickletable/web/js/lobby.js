@@ -14,9 +14,9 @@ const nameInput = document.getElementById("name");
 let games = [];
 
 const NOTES = {
-  board: "Dice, a court and a skill track. Tip: set target to 1.5 for a quick game.",
-  card: "A rummy of sets and straights. Tip: a lower target_score makes a short game.",
-  slam: "Draw phase, play phase, twist cards. Tip: tokens_to_win 1 is one round.",
+  board: "Dice, a court and a skill track. Tip: under Options, a target of 1.5 makes a quick game.",
+  card: "A rummy of sets and straights. Tip: under Options, a lower target score makes a short game.",
+  slam: "Draw phase, play phase, twist cards. Tip: under Options, 1 token to win is a one-round game.",
 };
 
 async function start() {
@@ -65,7 +65,7 @@ function showSeats() {
 
 function optionField(option) {
   const id = `opt-${option.name}`;
-  const label = option.name.replaceAll("_", " ");
+  const label = sentence(option.name.replaceAll("_", " "));
   let input;
   if (option.type === "bool") {
     input = h("input", { type: "checkbox", id, name: id, checked: option.default });
@@ -79,7 +79,12 @@ function optionField(option) {
     input = h("input", { type: "text", id, name: id, value: option.default });
   }
   return h("div", { class: "option" },
-    h("label", { for: id }, label), input, h("small", {}, option.help));
+    h("label", { for: id }, label), input, h("small", {}, sentence(option.help)));
+}
+
+/** "serve after point" as a label reads "Serve after point", like the form's other labels. */
+function sentence(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 function chosenOptions() {

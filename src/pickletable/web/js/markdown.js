@@ -55,7 +55,7 @@ export function markdown(text) {
 function table(rows) {
   const cells = (row) => row.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
   const [head, , ...body] = rows;
-  return h("div", { class: "table-wrap" }, h("table", {},
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Table (scrolls sideways)" }, h("table", {},
     h("thead", {}, h("tr", {}, cells(head).map((c) => h("th", {}, inline(c))))),
     h("tbody", {}, body.map((row) => h("tr", {}, cells(row).map((c) => h("td", {}, inline(c))))))));
 }

@@ -1,9 +1,10 @@
-// The lobby's "My tables": the tables this browser holds a seat token for, with their ages.
+// The lobby's "My tables": the player's tables (account and browser seats), your move first.
 
 import { api, heldSeats, keepSeatToken } from "./api.js";
 import { h, replace } from "./dom.js";
 
 const SHOWN = 8;
+const MAX_SENT = 200;
 
 /** How long ago, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function ago(seconds) {
@@ -21,38 +22,51 @@ export function ageLine(table) {
   return `created ${ago(table.age_seconds)}${quiet}`;
 }
 
+/** Time left on a turn clock, in words: "45 s left", "20 min left", "5 h left", "2 days left". */
+export function timeLeft(seconds) {
+  const value = Math.max(0, Math.round(Number(seconds) || 0));
+  if (value < 60) return `${value} s left`;
+  if (value < 3600) return `${Math.floor(value / 60)} min left`;
+  if (value < 2 * 86400) return `${Math.floor(value / 3600)} h left`;
+  return `${Math.floor(value / 86400)} days left`;
+}
+
 /**
- * Fill `list` (inside `panel`) with this browser's tables, games in play or waiting first,
- * then finished ones. A token the server no longer knows is forgotten.
+ * Fill `list` (inside `panel`) with the player's tables, as the server finds them in its
+ * database: the signed-in account's and those this browser holds seat tokens for. Where it
+ * is your move comes first, marked "your move" with the time left on a turn clock; then
+ * games in play or waiting, then the last finished ones.
  */
 export async function showMyTables(panel, list) {
-  const found = await Promise.all(heldSeats().map(async ({ tableId, token }) => {
-    try {
-      const table = await api(`/api/tables/${encodeURIComponent(tableId)}`, { token });
-      if (table.you === null) keepSeatToken(tableId, null);
-      return table.you === null ? null : table;
-    } catch (error) {
-      if (error.status === 404) keepSeatToken(tableId, null);
-      return null;
-    }
-  }));
-  const tables = found.filter(Boolean).sort((a, b) =>
-    (a.status === "over") - (b.status === "over") || a.idle_seconds - b.idle_seconds).slice(0, SHOWN);
+  const seats = heldSeats().slice(-MAX_SENT).map(({ tableId, token }) => ({ table: tableId, token }));
+  let answer;
+  try {
+    answer = await api("/api/my-tables", { method: "POST", body: { seats } });
+  } catch {
+    return;
+  }
+  for (const tableId of answer.forget) keepSeatToken(tableId, null); // no seat of ours there
+  const tables = answer.tables.slice(0, Math.max(SHOWN, answer.tables.filter((t) => t.your_move).length));
   panel.hidden = tables.length === 0;
+  const moves = tables.filter((table) => table.your_move).length;
+  document.getElementById("my-tables-title").textContent = moves ? `My tables (your move at ${moves})` : "My tables";
   replace(list, tables.map((table) => {
     const seat = table.seats.find((s) => s.seat === table.you);
-    return h("li", { dataset: { table: table.id } },
-      h("a", { href: `/table/${table.id}`, class: "table-link" },
+    return h("li", { dataset: { table: table.id }, class: table.your_move ? "your-move" : "" },
+      h("a", { href: table.link, class: "table-link" },
         h("strong", {}, table.title),
-        h("span", { class: `badge ${table.status}` }, statusWord(table)),
+        table.your_move
+          ? h("span", { class: "badge your-move" }, "your move")
+          : h("span", { class: `badge ${table.status}` }, statusWord(table)),
         h("span", { class: "who" }, `you: ${seat ? seat.name : ""}`),
-        h("span", { class: "age" }, ageLine(table)),
-        h("span", { class: "go" }, table.status === "over" ? "See" : "Open")));
+        h("span", { class: "age" }, table.seconds_left !== null && table.seconds_left !== undefined
+          ? `${timeLeft(table.seconds_left)} · ${ageLine(table)}` : ageLine(table)),
+        h("span", { class: "go" }, table.status === "over" ? "See" : table.your_move ? "Play" : "Open")));
   }));
 }
 
 function statusWord(table) {
-  if (table.read_only) return "read-only";
   if (table.status === "over") return "finished";
-  return table.status === "waiting" ? "not started" : "playing";
+  if (table.status === "waiting") return "not started";
+  return table.turn_based ? "their move" : "playing";
 }

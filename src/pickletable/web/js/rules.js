@@ -24,10 +24,6 @@ async function start() {
     const rules = await api(`/api/games/${gameId}/rules`);
     document.title = `pickletable — ${rules.title} rules`;
     replace(document.getElementById("rules"), markdown(rules.markdown));
-    replace(document.getElementById("options"),
-      h("thead", {}, h("tr", {}, ["name", "default", "what it does"].map((c) => h("th", {}, c)))),
-      h("tbody", {}, rules.options.map((option) => h("tr", {},
-        h("td", {}, h("code", {}, option.name)), h("td", {}, String(option.default)), h("td", {}, option.help)))));
   } catch (error) {
     document.getElementById("rules").textContent = error.message;
   }
@@ -40,8 +36,6 @@ function noSuchGame(games) {
     h("h1", { id: "missing" }, "No such game"),
     h("p", {}, `There is no game “${decodeURIComponent(gameId || "")}”. The games here are:`),
     h("ul", {}, games.map((game) => h("li", {}, h("a", { href: `/rules/${game.id}` }, game.title)))));
-  const options = document.getElementById("options");
-  if (options) options.hidden = true;
 }
 
 start();

@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { h, s } from "./dom.js";
+import { reviewPanel } from "./review.js";
 
 const COLOURS = { blue: "#2563eb", red: "#c0392b", yellow: "#c99a06", black: "#1f2a24" };
 const PALETTE = ["#2563eb", "#c0392b", "#c99a06", "#1f2a24", "#2f7d4f", "#7c3aed"];
@@ -31,9 +32,12 @@ export async function showSummary(tableId, before) {
       h("div", { class: "summary-figures" },
         gameFigures(summary),
         playerTable(summary))),
-    h("details", { class: "rally-details", open: summary.rallies.length <= 30 },
+    summary.over ? reviewPanel(tableId, summary) : null,
+    // Folded: the chart already shows every score, and Rematch stays on the first screen.
+    h("details", { class: "rally-details" },
       h("summary", {}, `Every ${summary.rally_word.toLowerCase()} (${summary.rallies.length})`),
-      h("div", { class: "table-scroll" }, rallyTable(summary))));
+      h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": `Every ${summary.rally_word.toLowerCase()}` },
+        rallyTable(summary))));
   const old = document.getElementById("game-summary");
   if (old) old.replaceWith(section);
   else before.parentNode.insertBefore(section, before);
@@ -58,9 +62,19 @@ function fmt(summary, value) {
   return Number(value).toFixed(summary.digits);
 }
 
+/** "Yellow: bot (medium)", "North & South: Ann, bot (medium)" (no brackets in brackets). */
 function sideLabel(side) {
   const players = side.players.filter(Boolean).join(", ");
-  return players ? `${side.name} (${players})` : side.name;
+  return players ? `${side.name}: ${players}` : side.name;
+}
+
+/** A player under a column's name: "bot (medium)" breaks between its words, never inside one
+ * (at phone width the brackets go, so "medium" fits a quarter of the screen). */
+function playerNote(player) {
+  const level = /^(.*) \((.*)\)$/.exec(player);
+  if (!level) return h("small", {}, player);
+  return h("small", {}, `${level[1]} `, h("span", { class: "bracket" }, "("), level[2],
+    h("span", { class: "bracket" }, ")"));
 }
 
 // --- the chart ----------------------------------------------------------------------
@@ -74,7 +88,8 @@ function chart(summary, width) {
   const rallies = Math.max(1, history.length - 1);
   const x = (index) => pad.left + (index / rallies) * (width - pad.left - pad.right);
   const y = (value) => pad.top + (1 - (value - bottom) / (top - bottom)) * (height - pad.top - pad.bottom);
-  const grid = ticks(bottom, top, 5).map((value) => s("g", { class: "chart-grid" },
+  // Whole-number scores get whole-number ticks: a target of 1 reads "0, 1", not "0, 1, 1".
+  const grid = ticks(bottom, top, 5).filter((value) => summary.digits > 0 || Number.isInteger(value)).map((value) => s("g", { class: "chart-grid" },
     s("line", { x1: pad.left, x2: width - pad.right, y1: y(value), y2: y(value) }),
     s("text", { x: pad.left - 6, y: y(value) + 4, class: "chart-tick", "text-anchor": "end" }, fmt(summary, value))));
   const xs = ticks(0, rallies, Math.min(8, rallies)).filter(Number.isInteger).map((index) =>
@@ -139,10 +154,12 @@ function gameFigures(summary) {
 
 function playerTable(summary) {
   const players = summary.players;
+  // A figure nobody scored in this game (cards, at a level without them) says nothing.
+  const figures = summary.figures.filter((figure) => players.some((row) => Number(row.values[figure.key] ?? 0) !== 0));
   return h("table", { id: "player-figures", class: "figures-table" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""),
-      players.map((row) => h("th", { scope: "col" }, row.name, row.player ? h("small", {}, row.player) : null)))),
-    h("tbody", {}, summary.figures.map((figure) => h("tr", {},
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Figure")),
+      players.map((row) => h("th", { scope: "col" }, row.name, row.player ? playerNote(row.player) : null)))),
+    h("tbody", {}, figures.map((figure) => h("tr", {},
       h("th", { scope: "row" }, figure.label),
       players.map((row) => h("td", {}, String(row.values[figure.key] ?? 0)))))));
 }

@@ -3,8 +3,12 @@
 import { api, applyPatch, keepSeatToken, seatToken, TableSocket } from "./api.js";
 import { h, replace } from "./dom.js";
 import { indexFor, keyFor } from "./keys.js";
+import { coachingAfter, setUpCoaching } from "./coaching.js";
 import { rematchControls } from "./rematch.js";
 import { showSummary } from "./summary.js";
+import { timeLeft } from "./mytables.js";
+import { setUpUndo, undoAfter } from "./undo.js";
+import { moveHelpAfter, setUpMoveHelp } from "./movehelp.js";
 
 const tableId = location.pathname.split("/")[2];
 const el = (id) => document.getElementById(id);
@@ -15,12 +19,17 @@ let view = null;
 let awaitingWhole = false;
 let log = [];
 let clockTimer = null;
+let awayTimer = null;
+let viewAt = 0; // when the view arrived: its hand-over countdowns count from then
 let leaving = false;
 let formalityTimer = null;
 let formalityStep = null;
 let pageTitle = "pickletable";
 let wasMyTurn = false;
 let audio = null;
+let focusedStep = null; // the step whose first move got the focus
+let announced = { step: null, lines: 0 }; // what the live region last said
+let ended = false;
 const SOUND_KEY = "pickletable:sound";
 const ROLL_KEY = "pickletable:roll-for-me";
 const FAVICON = "/static/favicon.svg";
@@ -50,17 +59,21 @@ async function start() {
     keepSeatToken(tableId, null);
     token = null;
   }
+  const helpReady = setUpMoveHelp(info.game);
   renderer = await import(`/static/js/games/${info.game}.js`);
   el("title").textContent = info.title;
   pageTitle = `pickletable — ${info.title}`;
   document.title = pageTitle;
   setUpSound();
-  setUpRollForMe(info.game);
+  setUpRollForMe(renderer);
+  setUpCoaching(tableId, () => token, () => view);
+  setUpUndo(tableId, () => token);
   el("rules-link").href = `/rules/${info.game}`;
   el("invite").addEventListener("click", copyInvite);
   el("join-form").addEventListener("submit", join);
   document.addEventListener("keydown", onKey);
   showJoin(info);
+  await helpReady;
   connect();
 }
 
@@ -107,6 +120,7 @@ function onMessage(message) {
     }
     log = log.slice(0, message.log_start).concat(message.log);
     view = message;
+    viewAt = Date.now();
     render();
   } else if (message.type === "refused") {
     el("refusal").textContent = message.message;
@@ -122,17 +136,84 @@ function render() {
   document.body.dataset.step = view.step;
   document.body.classList.toggle("read-only", Boolean(view.read_only));
   document.body.classList.toggle("my-turn", isMyTurn());
+  if (undoAfter(view)) { // moves were taken back: the log and the steps seen are others now
+    replace(el("log"));
+    focusedStep = formalityStep = null;
+    announced = { step: null, lines: 0 };
+  }
+  if (view.routine) el("roll-for-me-box").hidden = false;
   alertTurn();
   el("prompt").textContent = promptText();
   showJoin(table);
+  const refocus = keptFocus();
   renderer.render(el("board"), view, context());
   renderActions();
+  moveHelpAfter();
   answerFormality();
   renderSeats(table);
   renderControls(table);
   renderLog();
   renderClock();
-  if (view.status === "over" && !view.read_only) showSummary(tableId, document.querySelector(".layout"));
+  announce();
+  coachingAfter(view);
+  if (refocus) refocus();
+  focusNextMove();
+  if (view.status === "over" && !view.read_only) showEnd();
+}
+
+/** The live region says what happened since it last spoke and whose turn it is now. */
+function announce() {
+  if (announced.step === view.step) return;
+  const fresh = log.slice(announced.lines).slice(-3);
+  announced = { step: view.step, lines: log.length };
+  el("announce").textContent = [...fresh, promptText()].join(" ");
+}
+
+/**
+ * A switch that keeps the focus (`data-keeps-focus`) keeps it through a redraw too: a
+ * new view that arrives just after the person pressed it draws a new element in its
+ * place, and the focus goes to that one (by its id).
+ */
+function keptFocus() {
+  const id = document.activeElement?.closest?.("[data-keeps-focus]")?.id;
+  if (!id) return null;
+  return () => {
+    const again = document.getElementById(id);
+    if (again && document.activeElement !== again) again.focus({ preventScroll: true });
+  };
+}
+
+/**
+ * A new prompt of the person's own puts the focus on its first move (a key press away),
+ * unless the person is busy elsewhere on the page (a field, a link) or on a switch that
+ * keeps the focus (`data-keeps-focus`, such as the card game's Lay down).
+ */
+function focusNextMove() {
+  if (!isMyTurn() || focusedStep === view.step) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected
+    || Boolean(active.closest("#actions, #board, #dock"));
+  if (!lost || (active.isConnected && active.closest("[data-keeps-focus]"))) return;
+  const first = document.querySelector("#actions button.action") || document.querySelector("#board button.playable");
+  if (!first) return;
+  focusedStep = view.step;
+  const phone = document.body.classList.contains("phone");
+  first.focus({ preventScroll: phone });
+  // A phone's dock too tall to pin sits at the end of the page: bring it all into view
+  // (dock.js marks it once this render's changes are in).
+  if (phone) requestAnimationFrame(() => {
+    const dock = el("dock");
+    if (dock.classList.contains("tall")) dock.scrollIntoView({ block: "end" });
+  });
+}
+
+/** At the end: the summary, and the page back at its top with the focus on Rematch. */
+function showEnd() {
+  showSummary(tableId, document.querySelector(".layout"));
+  if (ended) return;
+  ended = true;
+  window.scrollTo(0, 0);
+  el("rematch")?.focus({ preventScroll: true });
 }
 
 function promptText() {
@@ -245,10 +326,13 @@ function rollForMe() {
   return localStorage.getItem(ROLL_KEY) !== "off";
 }
 
-/** The "Roll for me" box, shown at tables with routine moves (the board game's dice). */
-function setUpRollForMe(game) {
+/**
+ * The "Roll for me" box, shown at tables whose game has routine moves (its client module
+ * says so with `routineMoves`, as the board game's dice), or once a view offers one.
+ */
+function setUpRollForMe(gameModule) {
   const box = el("roll-for-me");
-  el("roll-for-me-box").hidden = game !== "board";
+  el("roll-for-me-box").hidden = !gameModule.routineMoves;
   box.checked = rollForMe();
   box.addEventListener("change", () => {
     localStorage.setItem(ROLL_KEY, box.checked ? "on" : "off");
@@ -297,29 +381,54 @@ function renderActions() {
     replace(el("actions"), h("p", { class: "note" }, text));
     return;
   }
-  replace(el("actions"), view.legal.map((choice, index) =>
-    h("button", {
+  replace(el("actions"), view.legal.map((choice, index) => {
+    const button = h("button", {
       type: "button",
       class: "action",
       dataset: { action: choice.action },
-      title: choice.action,
+      title: choice.help ? `${choice.action}: ${choice.help}` : choice.action,
       onclick: () => act(choice.action),
-    }, keyFor(index) ? h("kbd", {}, keyFor(index)) : null, choice.label)));
+    }, keyFor(index) ? h("kbd", {}, keyFor(index)) : null, choice.label);
+    if (!choice.help) return button;
+    // What the card does, in words under the move: screen readers hear it with the button.
+    const id = `move-help-${index}`;
+    button.setAttribute("aria-describedby", id);
+    return h("div", { class: "action-with-help" }, button,
+      h("p", { id, class: "note move-help" }, choice.help));
+  }));
+}
+
+/** Whole seconds until an away seat may be handed to a bot (the server's figure, counted down). */
+function handOverIn(seat) {
+  return Math.max(0, Math.ceil((seat.hand_over_in || 0) - (Date.now() - viewAt) / 1000));
 }
 
 function renderSeats(table) {
+  clearTimeout(awayTimer);
+  let counting = false;
   replace(el("seat-list"), table.seats.map((seat) => {
     const acting = view.status === "playing" && !view.read_only && view.to_act === seat.seat;
     const mine = view.you === seat.seat;
-    const canHand = view.you !== null && !mine && seat.kind === "human" && !seat.free
+    // a turn-based table waits for its players: only a run-out clock hands a seat over
+    const away = !table.turn_based && view.you !== null && !mine && seat.kind === "human" && !seat.free
       && !seat.connected && view.status === "playing" && !view.read_only;
+    const wait = away ? handOverIn(seat) : 0;
+    counting = counting || wait > 0;
+    const canHand = away && wait === 0;
+    const canInvite = view.you !== null && seat.kind === "bot" && view.status === "waiting" && !view.read_only;
     return h("li", { class: `seat${acting ? " acting" : ""}${mine ? " mine" : ""}` },
-      h("span", { class: `dot ${seat.connected ? "on" : "off"}`, title: seat.connected ? "here" : "away" }),
+      h("span", { class: `dot ${seat.connected ? "on" : "off"}`, "aria-hidden": "true" }),
       h("strong", {}, seat.name), " ", h("span", {}, seat.label), mine ? h("em", {}, " (you)") : null,
+      h("small", { class: "presence" }, seat.connected ? "here" : "away"),
       acting ? h("span", { class: "badge" }, "to act") : null,
-      canHand ? h("button", { type: "button", class: "small", onclick: () => handToBot(seat.seat) },
-        "Hand to a bot") : null);
+      away ? h("button", { type: "button", class: "small hand-over", disabled: !canHand,
+        onclick: () => handToBot(seat.seat) }, "Hand to a bot") : null,
+      wait > 0 ? h("small", { class: "countdown", role: "timer" },
+        acting ? ` A bot may take this turn in ${wait} s` : ` in ${wait} s`) : null,
+      canInvite ? h("button", { type: "button", class: "small", onclick: () => openSeat(seat.seat) },
+        "Invite a friend here instead") : null);
   }));
+  if (counting) awayTimer = setTimeout(() => renderSeats(view.table), 1000);
 }
 
 function renderControls(table) {
@@ -335,6 +444,8 @@ function renderControls(table) {
       buttons.push(h("button", { id: "start-bots", type: "button", onclick: () => startGame(true) },
         `Start with bots in the ${free} free seat${free === 1 ? "" : "s"}`));
     }
+    buttons.push(h("button", { id: "rated", type: "button", onclick: makeRated,
+      title: "every person at the table must be signed in" }, "Make this game rated"));
   }
   if (view.status === "playing" && !view.read_only && seated && table.seats.find((s) => s.seat === view.you).kind === "human") {
     buttons.push(h("button", { id: "leave", type: "button", onclick: confirmLeave },
@@ -409,7 +520,7 @@ function renderClock() {
   const name = view.table.seats.find((s) => s.seat === clock.seat)?.name || "";
   const tick = () => {
     const left = Math.max(0, Math.round(clock.deadline - Date.now() / 1000));
-    box.textContent = `${name}'s clock: ${left} s`;
+    box.textContent = `${name}'s clock: ${view.table.turn_based ? timeLeft(left) : `${left} s`}`;
     box.classList.toggle("urgent", left <= 10);
   };
   tick();
@@ -449,6 +560,15 @@ async function join(event) {
 
 async function startGame(fillWithBots) {
   await request(`/api/tables/${tableId}/start`, { fill_with_bots: fillWithBots });
+}
+
+async function openSeat(seat) {
+  await request(`/api/tables/${tableId}/seats/${seat}/invite`, undefined);
+}
+
+async function makeRated() {
+  await request(`/api/tables/${tableId}/rated`, undefined);
+  if (!el("refusal").textContent) el("rated").textContent = "Rated game ✓";
 }
 
 async function handToBot(seat) {

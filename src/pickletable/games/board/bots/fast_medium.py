@@ -21,7 +21,7 @@ from pickletable.core.actions import Action
 from pickletable.games.board.codes import PLACE_STANCHION, ROLL, SERVE, Step
 from pickletable.games.board.config import team_of
 from pickletable.games.board.position import BoardPosition
-from pickletable.games.board.rally import hit_actions
+from pickletable.games.board.rules import hit_actions
 
 
 def fast_medium(position: BoardPosition, seat: int, rng: random.Random | None = None) -> Action:

@@ -28,7 +28,7 @@ from pickletable.core.piles import Pile
 from pickletable.core.registry import get_game
 from pickletable.games.board.config import team_of
 from pickletable.games.board.exact.check import CheckResult, simulate_blocks
-from pickletable.games.board.exact.rally import Planner, Rally
+from pickletable.games.board.exact.rally import Rally
 from pickletable.games.board.exact.solver import (
     Graph,
     Levels,
@@ -39,6 +39,7 @@ from pickletable.games.board.exact.solver import (
     solve_order,
     winner_side,
 )
+from pickletable.games.board.exact.transitions import Transitions
 from pickletable.games.board.exact.walk import POLICY, exact, rests_from
 from pickletable.games.board.state import BoardState
 
@@ -154,13 +155,14 @@ class Analysis:
         return self.orders > 0
 
     def interval(self, values: list[float]) -> tuple[float, float]:
-        """95% interval of a mean over sampled orders."""
+        """95% interval of a mean over sampled orders: Student's t with n - 1 degrees of
+        freedom (a handful of orders: 1.96 would be far too narrow, 4.30 with 3 orders)."""
         n = len(values)
         mean = sum(values) / n
         if n < 2:
             return mean, mean
         sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
-        half = 1.96 * sd / n**0.5
+        half = t_975(n - 1) * sd / n**0.5
         return mean - half, mean + half
 
     def rallies(self) -> list[float]:
@@ -279,10 +281,10 @@ def analyse(
     sides: dict[Levels, int] = {}
     last: Rally | None = None
     dealt = variant.starts(firsts)
-    planner = Planner()
+    transitions = Transitions()
     for _ in range(orders):
         rng.shuffle(cards)
-        graph = build_graph(_in_order(dealt, cards), planner)
+        graph = build_graph(_in_order(dealt, cards), transitions)
         last = graph.rally
         found = solve_order(graph, firsts)
         sides.update(_sides(graph))
@@ -430,3 +432,25 @@ def _json_number(value: Fraction | float) -> dict[str, Any]:
     if isinstance(value, Fraction):
         return {"value": float(value), "exact": f"{value.numerator}/{value.denominator}"}
     return {"value": float(value)}
+
+
+_T_975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
+"""Student's t 97.5% quantiles for 1 to 10 degrees of freedom (any statistics table)."""
+
+
+def t_975(degrees: int) -> float:
+    """The 97.5% quantile of Student's t (table to 10, Cornish-Fisher beyond, within 0.001).
+
+    >>> t_975(2), t_975(30), round(t_975(10_000), 2)
+    (4.303, 2.042, 1.96)
+    """
+    if degrees <= len(_T_975):
+        return _T_975[max(1, degrees) - 1]
+    z, v = 1.959964, float(degrees)
+    return round(
+        z
+        + (z**3 + z) / (4 * v)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3),
+        3,
+    )

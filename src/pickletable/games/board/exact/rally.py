@@ -4,12 +4,13 @@ From a position at the serve, every chance outcome (the dice) and every
 choice (the medium bot's) is played on a clone until the engine announces
 the end of the rally (a ``rally_over`` event). Positions inside the rally
 are merged by `position_key`, so the ball going round gives a small chain
-with loops; one exact linear solve (`fractions.Fraction`) gives the
-probability of each way the rally can end and the expected number of shots.
+with loops; one exact linear solve (in whole numbers, read back as
+fractions) gives the probability of each way the rally can end and the
+expected number of shots.
 
 Each way it ends is kept with one sequence of actions that leads there from
-the serve (`Exit.actions`): `plan` replays it from any position that serves
-the same rally (see `rally_context`).
+the serve (`Exit.actions`): `Planner` replays it from any position that
+serves the same rally (see `rally_context`).
 
 >>> from pickletable.games.board import GAME
 >>> from pickletable.games.board.exact.walk import settle
@@ -23,9 +24,11 @@ the same rally (see `rally_context`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Final
 
 from pickletable.core.actions import Action
 from pickletable.core.errors import PickletableError
@@ -33,6 +36,9 @@ from pickletable.games.board.codes import EventKind
 from pickletable.games.board.exact.walk import next_moves
 from pickletable.games.board.key import PositionKey, position_key
 from pickletable.games.board.state import BoardState
+
+_SHOT: Final = EventKind.SHOT  # read at every move (a `EventKind.X` lookup costs on 3.11)
+_RALLY_OVER: Final = EventKind.RALLY_OVER
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,7 @@ class Rally:
         return float(self.point)
 
 
-def rally_context(key: PositionKey) -> Hashable:
+def rally_context(key: PositionKey) -> RallyContext:
     """What a rally may read of a position at the serve: its key without the levels and piles.
 
     Below the advanced level no rule of a rally reads the skill track or the
@@ -96,11 +102,22 @@ def solve_rally(serving: BoardState) -> Rally:
         inner.append([])
         outer.append([])
         expected_shots = Fraction(0)
-        for p, action in next_moves(state):
-            after = state.clone()
+        moves = next_moves(state)
+        last = len(moves) - 1
+        for n, (p, action) in enumerate(moves):
+            # The last move takes the position (not the caller's `serving`, position 0).
+            after = state if n == last and i else state.clone()
             events = after.push(action)
-            expected_shots += p * sum(1 for e in events if e.kind == EventKind.SHOT)
-            ended = next((e for e in events if e.kind == EventKind.RALLY_OVER), None)
+            shots_played = 0
+            ended = None
+            for event in events:
+                kind = event.kind
+                if kind is _SHOT:
+                    shots_played += 1
+                elif kind is _RALLY_OVER:
+                    ended = event
+            if shots_played:
+                expected_shots += p * shots_played
             key = position_key(after)
             if ended is not None:
                 how = (str(ended["end"]), key)
@@ -135,31 +152,46 @@ def _solve(
     shots: Sequence[Fraction],
     exits: int,
 ) -> list[Fraction]:
-    """From position 0: P(each exit), then the expected shots; Gauss-Jordan on (I - Q)."""
+    """From position 0: P(each exit), then the expected shots; Gauss-Jordan on (I - Q).
+
+    In whole numbers: each row is scaled to integers, then eliminated without
+    fractions (Bareiss: every division is exact), the answer read as one
+    fraction per column at the end; the same fractions as with `Fraction`
+    arithmetic throughout, a few times quicker.
+    """
     n = len(inner)
     width = n + exits + 1
-    rows = [[Fraction(0)] * width for _ in range(n)]
+    rows: list[list[int]] = []
     for i in range(n):
-        row = rows[i]
+        row = [Fraction(0)] * width
         row[i] += 1
         for j, p in inner[i]:
             row[j] -= p
         for k, p in outer[i]:
             row[n + k] += p
         row[-1] = shots[i]
+        scale = math.lcm(*(x.denominator for x in row))
+        rows.append([x.numerator * (scale // x.denominator) for x in row])
+    previous = 1
     for column in range(n):
-        pivot = next((r for r in range(column, n) if rows[r][column] != 0), None)
+        pivot = next((r for r in range(column, n) if rows[r][column]), None)
         if pivot is None:
             raise PickletableError("a rally never ends from some position: no exact value")
         rows[column], rows[pivot] = rows[pivot], rows[column]
-        lead = rows[column][column]
-        top = [x / lead for x in rows[column]]
-        rows[column] = top
+        top = rows[column]
+        lead = top[column]
         for r in range(n):
             factor = rows[r][column]
-            if r != column and factor != 0:
-                rows[r] = [x - factor * y for x, y in zip(rows[r], top, strict=True)]
-    return rows[0][n:]
+            if r != column:
+                rows[r] = [
+                    (lead * x - factor * y) // previous for x, y in zip(rows[r], top, strict=True)
+                ]
+        previous = lead
+    return [Fraction(x, rows[0][0]) for x in rows[0][n:]]
+
+
+RallyContext = tuple[Hashable, tuple[Hashable, ...]]
+"""A key's step and its entries after the piles (`rally_context`)."""
 
 
 class Planner:
@@ -168,6 +200,7 @@ class Planner:
     def __init__(self) -> None:
         self.rallies: dict[Hashable, Rally] = {}
         self.trees: dict[Hashable, tuple[Branch, ...]] = {}
+        self.ordered: dict[Hashable, tuple[Exit, ...]] = {}
 
     def rally(self, serving: BoardState, key: PositionKey) -> Rally:
         """The rally `serving` serves (solved the first time its context is met)."""
@@ -191,6 +224,14 @@ class Planner:
         _replay(serving, tree, out)
         return out
 
+    def exits(self, serving: BoardState, key: PositionKey) -> tuple[Exit, ...]:
+        """The rally's exits in the order `ends` plays them (each with its actions)."""
+        context = rally_context(key)
+        found = self.ordered.get(context)
+        if found is None:
+            found = self.ordered[context] = tuple(_in_tree_order(self.rally(serving, key).exits, 0))
+        return found
+
 
 Branch = tuple[Action, Fraction | None, tuple["Branch", ...]]
 """An action, then the exit's probability where a rally ends there, else the branches on."""
@@ -208,6 +249,20 @@ def _tree(exits: list[Exit], depth: int) -> tuple[Branch, ...]:
         else:
             branches.append((action, None, _tree(group, depth + 1)))
     return tuple(branches)
+
+
+def _in_tree_order(exits: Sequence[Exit], depth: int) -> list[Exit]:
+    """The exits in the order their tree (`_tree`) holds them."""
+    groups: dict[Action, list[Exit]] = {}
+    for exit_ in exits:
+        groups.setdefault(exit_.actions[depth], []).append(exit_)
+    ordered: list[Exit] = []
+    for group in groups.values():
+        if len(group) == 1 and len(group[0].actions) == depth + 1:
+            ordered.append(group[0])
+        else:
+            ordered.extend(_in_tree_order(group, depth + 1))
+    return ordered
 
 
 def _replay(

@@ -1,8 +1,8 @@
 """Solving the game chain: exact rationals, or floats rally by rally.
 
 The chain's states are the engine's positions at a serve, merged by
-`position_key`; `build_graph` walks them from the first serves (`Planner`
-gives each rally's ends, `settle` plays on to the next serve or the end).
+`position_key`; `build_graph` walks them from the first serves
+(`Transitions` gives where each rally leads, from the engine's own play).
 
 **Exact.** Where the chain is small enough (`EXACT_LIMIT` level vectors) it
 is solved with `fractions.Fraction`: its strongly connected parts (at the
@@ -33,7 +33,9 @@ Fraction(198, 343)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -41,9 +43,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pickletable.games.board.config import team_of
-from pickletable.games.board.exact.rally import Planner, Rally
-from pickletable.games.board.exact.walk import is_rest, settle
-from pickletable.games.board.key import PositionKey, position_key
+from pickletable.games.board.exact.rally import Rally
+from pickletable.games.board.exact.transitions import ChainState, Final, Transitions
+from pickletable.games.board.key import position_key
 from pickletable.games.board.state import BoardState
 
 Levels = tuple[int, ...]
@@ -80,7 +82,8 @@ class Solution:
 class Graph:
     """The positions at a serve, and where each rally leads from each."""
 
-    keys: list[PositionKey]
+    keys: list[ChainState]
+    """Each state's position, as `Transitions` holds it."""
     edges: list[list[tuple[int, Fraction]]]
     """Per state: (index of the next state, or ``-1 - k`` for final position k; probability)."""
     finals: list[Levels]
@@ -95,53 +98,65 @@ class Graph:
         return self.rally.point
 
 
-def build_graph(starts: Sequence[BoardState], planner: Planner | None = None) -> Graph:
+def build_graph(starts: Sequence[BoardState], transitions: Transitions | None = None) -> Graph:
     """Every position at a serve reachable from `starts` (states 0, 1, ... in that order).
 
-    The starts are played on (cloned first by the caller if still needed); a
-    `planner` may be shared between graphs of one variant (its rallies are the same).
+    The starts are left unchanged; `transitions` may be shared between graphs
+    of one variant (its rallies, and what follows them, are played alike).
     """
-    planner = planner or Planner()
-    keys: list[PositionKey] = []
-    index: dict[PositionKey, int] = {}
-    pending: list[BoardState | None] = []
+    with _collector_paused():
+        return _build_graph(starts, transitions or Transitions())
+
+
+def _build_graph(starts: Sequence[BoardState], transitions: Transitions) -> Graph:
+    keys: list[ChainState] = []
+    index: dict[ChainState, int] = {}
     final_index: dict[Levels, int] = {}
     winners: list[tuple[int, ...]] = []
     edges: list[list[tuple[int, Fraction]]] = []
 
-    def slot(state: BoardState) -> int:
-        key = position_key(state)
+    def slot(key: ChainState) -> int:
         found = index.get(key)
         if found is None:
             found = index[key] = len(keys)
             keys.append(key)
-            pending.append(state)
         return found
 
     for start in starts:
-        slot(start)
-    rally = planner.rally(starts[0], keys[0])
+        slot(transitions.state(start))
+    rally = transitions.planner.rally(starts[0], position_key(starts[0]))
     i = 0
     while i < len(keys):
-        state = pending[i]
-        assert state is not None
-        pending[i] = None
         out: list[tuple[int, Fraction]] = []
-        for p, after in planner.ends(state, keys[i]):
-            for q, rest in [(p, after)] if is_rest(after) else settle(after, p):
-                outcome = rest.outcome
-                if outcome is None:
-                    out.append((slot(rest), q))
-                    continue
-                levels = tuple(rest.skill)
-                k = final_index.get(levels)
-                if k is None:
-                    k = final_index[levels] = len(winners)
-                    winners.append(outcome.winners)
-                out.append((-1 - k, q))
+        for q, after in transitions.successors(keys[i]):
+            if type(after) is not Final:
+                out.append((slot(after), q))  # type: ignore[arg-type]
+                continue
+            k = final_index.get(after.levels)
+            if k is None:
+                k = final_index[after.levels] = len(winners)
+                winners.append(after.winners)
+            out.append((-1 - k, q))
         edges.append(out)
         i += 1
     return Graph(keys, edges, list(final_index), winners, rally)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector (restarted after, if it ran before).
+
+    A graph is hundreds of thousands of tuples that live as long as it does:
+    the collector's passes over them while they are built find nothing to free
+    (a quarter of the building time of a beginner doubles graph).
+    """
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
 
 def level_vectors(starts: Sequence[BoardState]) -> int:
@@ -155,10 +170,11 @@ def exact_finals(graph: Graph, start: int) -> dict[Levels, Fraction | float]:
     """Probability of each final position from state `start` (see the module docstring)."""
     mass: dict[int, Fraction] = {start: Fraction(1)}
     finals: dict[Levels, Fraction | float] = {}
+    inverses: dict[Hashable, list[list[Fraction]]] = {}
     for part in _parts_in_order(graph, start):
         inside = {node: n for n, node in enumerate(part)}
         entering = [mass.pop(node, Fraction(0)) for node in part]
-        visits = _visits(graph, part, inside, entering)
+        visits = _visits(graph, part, inside, entering, inverses)
         for node, seen in zip(part, visits, strict=True):
             for target, p in graph.edges[node]:
                 if target in inside:
@@ -173,19 +189,44 @@ def exact_finals(graph: Graph, start: int) -> dict[Levels, Fraction | float]:
 
 
 def _visits(
-    graph: Graph, part: list[int], inside: dict[int, int], entering: list[Fraction]
+    graph: Graph,
+    part: list[int],
+    inside: dict[int, int],
+    entering: list[Fraction],
+    inverses: dict[Hashable, list[list[Fraction]]],
 ) -> list[Fraction]:
-    """Expected visits of each state of one part: x = entering + x Q (Gauss-Jordan)."""
+    """Expected visits of each state of one part: x = entering + x Q, so entering (I - Q)^-1.
+
+    The inverse holds only the part's own small fractions: it is worked out
+    once per shape of part (the same edges inside with the same probability
+    objects, which the graph's edges share) and applied to the entering mass.
+    """
+    shape = tuple(
+        tuple((inside[target], id(p)) for target, p in graph.edges[node] if target in inside)
+        for node in part
+    )
+    inverse = inverses.get(shape)
+    if inverse is None:
+        inverse = inverses[shape] = _inverse(graph, part, inside)
+    visits = [Fraction(0)] * len(part)
+    for i, amount in enumerate(entering):
+        if amount:
+            for j, x in enumerate(inverse[i]):
+                if x:
+                    visits[j] += amount * x
+    return visits
+
+
+def _inverse(graph: Graph, part: list[int], inside: dict[int, int]) -> list[list[Fraction]]:
+    """(I - Q)^-1 for the edges inside one part (Gauss-Jordan)."""
     m = len(part)
-    rows = [[Fraction(0)] * (m + 1) for _ in range(m)]
-    for j in range(m):
-        rows[j][j] += 1
-        rows[j][m] = entering[j]
+    rows = [[Fraction(int(i == j)) for j in range(2 * m)] for i in range(m)]
     for i, node in enumerate(part):
+        rows[i][m + i] = Fraction(1)
         for target, p in graph.edges[node]:
             into = inside.get(target)
             if into is not None:
-                rows[into][i] -= p
+                rows[i][into] -= p
     for column in range(m):
         pivot = next(r for r in range(column, m) if rows[r][column] != 0)
         rows[column], rows[pivot] = rows[pivot], rows[column]
@@ -195,7 +236,7 @@ def _visits(
             factor = rows[r][column]
             if r != column and factor != 0:
                 rows[r] = [x - factor * y for x, y in zip(rows[r], top, strict=True)]
-    return [rows[j][m] for j in range(m)]
+    return [row[m:] for row in rows]
 
 
 def _parts_in_order(graph: Graph, start: int) -> list[list[int]]:
@@ -248,43 +289,45 @@ def propagate(graph: Graph, start: int = 0) -> tuple[list[float], list[float], f
 
 
 @dataclass
-class _Slot:
-    """The j-th edge of every state that has one, as arrays (`propagate_all`)."""
+class _Edges:
+    """Every edge of the graph as arrays, in the order of their states (`propagate_all`)."""
 
-    sources: npt.NDArray[np.int64] | None
-    """The states it leaves from (``None``: every state, in order)."""
+    sources: npt.NDArray[np.int64]
+    targets: npt.NDArray[np.int64]
     weights: npt.NDArray[np.float64]
-    ends: npt.NDArray[np.bool_]
-    final_ids: npt.NDArray[np.int64]
-    inner_dest: npt.NDArray[np.int64]
+    """Edges to a state: where from, where to, the probability."""
+    end_sources: npt.NDArray[np.int64]
+    finals: npt.NDArray[np.int64]
+    end_weights: npt.NDArray[np.float64]
+    """Edges to a final position: where from, which final position, the probability."""
 
 
-def _slots(graph: Graph) -> list[_Slot]:
-    floats: dict[Fraction, float] = {}
-    slots = []
-    for j in range(max(len(out) for out in graph.edges)):
-        having = [i for i, out in enumerate(graph.edges) if len(out) > j]
-        target = np.array([graph.edges[i][j][0] for i in having], dtype=np.int64)
-        weights = [_float(floats, graph.edges[i][j][1]) for i in having]
-        ends = target < 0
-        slots.append(
-            _Slot(
-                None if len(having) == len(graph.edges) else np.array(having, dtype=np.int64),
-                np.array(weights, dtype=np.float64),
-                ends,
-                -1 - target[ends],
-                target[~ends],
-            )
-        )
-    return slots
+def _edges(graph: Graph) -> _Edges:
+    floats: dict[int, tuple[Fraction, float]] = {}
+    count = sum(len(out) for out in graph.edges)
+    sources = np.repeat(np.arange(len(graph.edges)), [len(out) for out in graph.edges])
+    targets = np.fromiter((t for out in graph.edges for t, _ in out), np.int64, count)
+    weights = np.fromiter(
+        (_float(floats, p) for out in graph.edges for _, p in out), np.float64, count
+    )
+    ends = targets < 0
+    inner = ~ends
+    return _Edges(
+        sources[inner],
+        targets[inner],
+        weights[inner],
+        sources[ends],
+        -1 - targets[ends],
+        weights[ends],
+    )
 
 
-def _float(floats: dict[Fraction, float], probability: Fraction) -> float:
-    """`float(probability)`, converted once per distinct probability."""
-    found = floats.get(probability)
+def _float(floats: dict[int, tuple[Fraction, float]], probability: Fraction) -> float:
+    """`float(probability)`, converted once per probability object (edges share them)."""
+    found = floats.get(id(probability))  # by identity: hashing a Fraction costs a pow()
     if found is None:
-        found = floats[probability] = float(probability)
-    return found
+        found = floats[id(probability)] = (probability, float(probability))  # kept alive
+    return found[1]
 
 
 def propagate_all(
@@ -293,7 +336,7 @@ def propagate_all(
     """`propagate` from each of `starts` (the edges laid out once for all)."""
     n = len(graph.keys)
     width = len(graph.finals)
-    slots = _slots(graph)
+    edges = _edges(graph)
     results = []
     for start in starts:
         finals = np.zeros(width)
@@ -302,16 +345,13 @@ def propagate_all(
         rallies = [0.0]
         left = 1.0
         while left > TAIL and len(rallies) <= MAX_RALLIES:
-            moved = np.zeros(n)
-            absorbed = np.zeros(width)
-            for slot in slots:
-                here = current if slot.sources is None else current[slot.sources]
-                flow = here * slot.weights
-                absorbed += np.bincount(slot.final_ids, weights=flow[slot.ends], minlength=width)
-                moved += np.bincount(slot.inner_dest, weights=flow[~slot.ends], minlength=n)
+            flow = current[edges.end_sources] * edges.end_weights
+            absorbed = np.bincount(edges.finals, weights=flow, minlength=width)
             finals += absorbed
             rallies.append(float(absorbed.sum()))
-            current = moved
+            flow = current[edges.sources] * edges.weights
+            moved = np.bincount(edges.targets, weights=flow, minlength=n)
+            current = np.asarray(moved, dtype=np.float64)  # weighted: floats already, no copy
             left = float(current.sum())
         results.append(([float(x) for x in finals], rallies, left))
     return results

@@ -38,7 +38,9 @@ True
 from __future__ import annotations
 
 import random
+from functools import partial
 
+from pickletable.bots.groundwork import Groundwork
 from pickletable.bots.heuristic import HeuristicBot
 from pickletable.bots.ismcts import ISMCTSBot, RolloutPolicy
 from pickletable.core.actions import Action
@@ -47,7 +49,8 @@ from pickletable.core.state import GameState
 from pickletable.games.card.bots.belief import CardBelief
 from pickletable.games.card.bots.heuristic import choose_with
 from pickletable.games.card.bots.last_turn import is_last_turn, last_turn_choice
-from pickletable.games.card.bots.win_chance import win_chance
+from pickletable.games.card.bots.win_chance import build_table, is_ready, keep_table, win_chance
+from pickletable.games.card.observer import CardObservation
 from pickletable.games.card.state import CardState
 
 EXPLORATION = 0.2
@@ -68,6 +71,15 @@ class CardSearchBot(ISMCTSBot):
         if len(view.legal_actions) > 1 and is_last_turn(view.observed):
             return last_turn_choice(view)
         return super().choose(view, rng)
+
+    def groundwork(self, view: AgentView) -> Groundwork | None:
+        """The win-chance table of the table's options, if it is not built yet."""
+        observed: CardObservation = view.observed
+        options = observed.options
+        key = (len(observed.seats), int(options["target_score"]), int(options["win_by"]))
+        if is_ready(*key):
+            return None
+        return Groundwork(("card win chance", *key), build_table, key, partial(keep_table, key))
 
 
 def hard_rules(view: AgentView, rng: random.Random) -> Action:

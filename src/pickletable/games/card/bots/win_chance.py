@@ -12,7 +12,12 @@ measured in `medium` self-play (``data/card_rallies.json``, made by
 `measure_rallies`; one table per number of players, default deck and
 options). Value iteration over the scores then gives the chance of winning
 from every score, for any target and win-by; it is computed once per
-(players, target, win_by) and cached.
+(players, target, win_by) and kept (the `TABLES_KEPT` latest).
+
+A table takes from a twentieth of a second (the default options) to some
+seconds (target 99, win by 10): a server builds one ahead, off its bot
+threads (`is_ready`, `build_table`, `keep_table`), and `hard` plays its rules of
+thumb until it is there.
 
 >>> chance = win_chance(2, 11, 2)
 >>> round(chance(0, 0, True), 2) > 0.5  # serving first is an edge
@@ -25,6 +30,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -40,11 +47,25 @@ WinChance = Callable[[int, int, bool], float]
 DATA_FILE = "card_rallies.json"
 LEAD_CAP = 8
 """Scores are followed up to this far past the target; beyond it a tied run is cut short."""
+TABLES_KEPT = 16
+"""Tables kept at once (the latest used): a target-99 table holds some 23,000 scores."""
+
+Table = dict[tuple[int, int, bool], float]
+_tables: OrderedDict[tuple[int, int, int], Table] = OrderedDict()
+_tables_lock = threading.Lock()
 
 
 def win_chance(players: int, target: int, win_by: int) -> WinChance:
-    """The chance of winning from a score (see the module docstring), cached per table."""
-    table = _table(players, target, win_by)
+    """The chance of winning from a score (see the module docstring); builds its table if
+    it is not kept yet."""
+    key = (players, target, win_by)
+    with _tables_lock:
+        table = _tables.get(key)
+        if table is not None:
+            _tables.move_to_end(key)
+    if table is None:
+        table = build_table(players, target, win_by)
+        keep_table(key, table)
 
     def chance(ours: int, theirs: int, serving: bool) -> float:
         return _look_up(table, target, win_by, ours, theirs, serving)
@@ -52,10 +73,83 @@ def win_chance(players: int, target: int, win_by: int) -> WinChance:
     return chance
 
 
+def is_ready(players: int, target: int, win_by: int) -> bool:
+    """Whether the table of these options is built (`win_chance` then costs nothing)."""
+    with _tables_lock:
+        return (players, target, win_by) in _tables
+
+
+def keep_table(key: tuple[int, int, int], table: Table) -> None:
+    """Keep a table built elsewhere (`build_table` in another process), dropping the oldest."""
+    with _tables_lock:
+        _tables[key] = table
+        _tables.move_to_end(key)
+        while len(_tables) > TABLES_KEPT:
+            _tables.popitem(last=False)
+
+
+def build_table(players: int, target: int, win_by: int) -> Table:
+    """The chance of winning from every score below the fold, by value iteration.
+
+    Each score's rally results are worked out once (won, lost, or the index of
+    the score they lead to); the sweeps then only add up. Gauss-Seidel in a
+    fixed order, so the table is the same on every machine.
+    """
+    outcomes = rally_outcomes(players)
+    top = target + LEAD_CAP
+    states = [(a, b, s) for a in range(top + 1) for b in range(top + 1) for s in (True, False)]
+    where = {state: number for number, state in enumerate(states)}
+    won, lost = len(states), len(states) + 1
+    plans = [_plan(state, outcomes, target, win_by, where, won, lost) for state in states]
+    value = [0.5] * len(states) + [1.0, 0.0]  # the last two: the game won, the game lost
+    for _ in range(500):
+        change = 0.0
+        for number, plan in enumerate(plans):
+            expected = 0.0
+            for weight, then in plan:
+                expected += weight * value[then]
+            change = max(change, abs(expected - value[number]))
+            value[number] = expected
+        if change < 1e-7:
+            break
+    return dict(zip(states, value[:won], strict=True))
+
+
+def _plan(
+    state: tuple[int, int, bool],
+    outcomes: list[tuple[int, int, bool, float]],
+    target: int,
+    win_by: int,
+    where: dict[tuple[int, int, bool], int],
+    won: int,
+    lost: int,
+) -> list[tuple[float, int]]:
+    """(weight, the index of the score it leads to, or `won` or `lost`) of each rally result."""
+    ours, theirs, serving = state
+    plan = []
+    for server_points, receiver_points, passes, weight in outcomes:
+        if serving:
+            mine, others = ours + server_points, theirs + receiver_points
+        else:
+            mine, others = ours + receiver_points, theirs + server_points
+        if mine >= target and mine - others >= win_by:
+            plan.append((weight, won))
+        elif others >= target and others - mine >= win_by:
+            plan.append((weight, lost))
+        else:
+            mine, others = _fold(mine, others, target)
+            plan.append((weight, where[(mine, others, serving != passes)]))
+    return plan
+
+
+@cache
+def _rally_text() -> str:
+    return resources.files("pickletable.games.card.bots").joinpath("data", DATA_FILE).read_text()
+
+
 def rally_outcomes(players: int) -> list[tuple[int, int, bool, float]]:
     """(serving team's points, receiving team's points, serve passes, frequency) of a rally."""
-    text = resources.files("pickletable.games.card.bots").joinpath("data", DATA_FILE).read_text()
-    data = json.loads(text)
+    data = json.loads(_rally_text())
     rows = data["players"].get(str(players)) or data["players"]["2"]
     total = sum(row["count"] for row in rows)
     return [(row["serving"], row["receiving"], row["passes"], row["count"] / total) for row in rows]
@@ -84,33 +178,6 @@ def _fold(ours: int, theirs: int, target: int) -> tuple[int, int]:
     while ours > top or theirs > top:
         ours, theirs = ours - 1, theirs - 1
     return max(ours, 0), max(theirs, 0)
-
-
-@cache
-def _table(players: int, target: int, win_by: int) -> dict[tuple[int, int, bool], float]:
-    outcomes = rally_outcomes(players)
-    top = target + LEAD_CAP
-    states = [(a, b, s) for a in range(top + 1) for b in range(top + 1) for s in (True, False)]
-    value = dict.fromkeys(states, 0.5)
-
-    for _ in range(500):
-        change = 0.0
-        for ours, theirs, serving in states:
-            expected = 0.0
-            for server_points, receiver_points, passes, weight in outcomes:
-                if serving:
-                    mine, others = ours + server_points, theirs + receiver_points
-                else:
-                    mine, others = ours + receiver_points, theirs + server_points
-                expected += weight * _look_up(
-                    value, target, win_by, mine, others, serving != passes
-                )
-            key = (ours, theirs, serving)
-            change = max(change, abs(expected - value[key]))
-            value[key] = expected
-        if change < 1e-7:
-            break
-    return value
 
 
 def measure_rallies(players: int, games: int, seed: int = 0) -> list[dict[str, int | bool]]:

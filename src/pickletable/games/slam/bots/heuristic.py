@@ -40,6 +40,7 @@ import random
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
+from pickletable.games.slam.codes import Step
 from pickletable.games.slam.content import (
     DRAW,
     DRAW_TWO,
@@ -52,7 +53,6 @@ from pickletable.games.slam.content import (
 )
 from pickletable.games.slam.moves import seat_of_target
 from pickletable.games.slam.observer import SlamObservation
-from pickletable.games.slam.steps import Step
 
 TOP = HIGHEST
 TWIST_BONUS = {

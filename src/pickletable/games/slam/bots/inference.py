@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 
 from pickletable.games.slam.bots.heuristic import play_cost
+from pickletable.games.slam.codes import Phase, Step
 from pickletable.games.slam.content import (
     DRAW,
     DRAW_TWO,
@@ -49,7 +50,6 @@ from pickletable.games.slam.content import (
 )
 from pickletable.games.slam.observer import SlamObservation
 from pickletable.games.slam.position import SlamPosition
-from pickletable.games.slam.steps import Phase, Step
 
 Exclusions = dict[int, frozenset[str]]
 """For each other seat: the card codes its hand cannot hold."""

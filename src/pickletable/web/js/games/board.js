@@ -11,6 +11,9 @@ const NET = WIDTH / 2;
 let parts = null;
 let lastDice = "";
 
+/** The dice are routine moves: the table offers "Roll for me". */
+export const routineMoves = true;
+
 /** Draw (or update) the board game table from one seat's view. */
 export function render(container, view, ctx) {
   const obs = view.observation;
@@ -106,6 +109,17 @@ function drawCourt(obs, ctx) {
   const rally = obs.rally || {};
   parts.banner.textContent = ctx.waiting || (obs.outcome ? obs.outcome.text
     : rally.hit ? `Hit ${rally.hit} of the rally` : obs.step === "deal" ? "Dealing characters and cards" : "");
+  fitBanner(parts.banner);
+}
+
+/** A banner wider than the court (a long waiting line at phone size) is squeezed to fit. */
+function fitBanner(banner) {
+  banner.removeAttribute("textLength");
+  const room = 2 * NET - 24;
+  if (banner.textContent && banner.getComputedTextLength() > room) {
+    banner.setAttribute("textLength", room);
+    banner.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
 }
 
 function drawDice(obs) {
@@ -160,7 +174,7 @@ function drawPlayCard(obs, lastPoint) {
   const counts = Object.entries(piles).filter(([name, count]) => name !== "character" && count > 0)
     .map(([name, count]) => `${name} ${count}`).join(" · ");
   replace(parts.playCard,
-    lastPoint ? h("p", { class: "last-result" }, h("strong", {}, "Last point: "), lastPoint) : null,
+    lastPoint ? h("p", { class: "last-result" }, h("strong", {}, "Last on the track: "), lastPoint) : null,
     obs.play_card ? h("div", { class: "play-card" }, h("strong", {}, "Play Card"), h("p", {}, obs.play_card.text)) : null,
     counts ? h("p", { class: "note" }, `Cards left: ${counts}`) : null,
     h("p", { class: "note" }, `Level: ${obs.level}`));
@@ -192,10 +206,10 @@ function chip(seat, prefix, card, ctx) {
   // Only your own cards: an opponent may hold a card with the same id as one you can play.
   if (seat.seat === ctx.you && ctx.legal.has(action)) {
     return h("button", { type: "button", class: "chip playable", title: ctx.legal.get(action),
-      onclick: () => ctx.act(action) }, card.label);
+      dataset: { action }, onclick: () => ctx.act(action) }, card.label);
   }
   return h("span", { class: `chip${card.playable ? " open" : ""}`,
-    title: card.why_not || "can be played now" }, card.label);
+    title: card.why_not || "can be played now", dataset: { card: action } }, card.label);
 }
 
 /** The viewer's cards, with the shot to answer and why a card cannot be played. */

@@ -24,7 +24,7 @@ export function render(container, view, ctx) {
   const obs = view.observation;
   const title = (code) => (obs.titles && obs.titles[code]) || code;
   const face = (code, options = {}) => card(title(code), options.note || "",
-    { ...options, special: isSpecial(obs, code), ctx });
+    { ...options, special: isSpecial(obs, code), ctx, name: code });
   showScore(`${obs.teams.map((team) => `${team.name} ${team.score}`).join(" · ")}`
     + ` — to ${obs.target}, by ${obs.win_by}`);
   replace(container, h("div", { class: "card-root" },
@@ -116,7 +116,7 @@ function layDownBar(obs, ctx, layable, laying) {
     h("p", { id: "lay-down-text" }, text),
     h("button", { id: "lay-down", type: "button", class: laying ? "primary" : "",
       "aria-pressed": laying ? "true" : "false", "aria-describedby": "lay-down-text",
-      onclick: toggleLayDown }, h("kbd", {}, "L"), "Lay down"));
+      "data-keeps-focus": "true", onclick: toggleLayDown }, h("kbd", {}, "L"), "Lay down"));
 }
 
 function toggleLayDown() {

@@ -11,9 +11,9 @@ export function render(container, view, ctx) {
   const obs = view.observation;
   const face = (code, action) => {
     const info = obs.cards[code];
-    if (!info) return card(code, "", { action, ctx });
+    if (!info) return card(code, "", { action, ctx, name: code });
     const front = info.number === null ? info.title : String(info.number);
-    return card(front, info.twist || "", { action, ctx, special: info.special });
+    return card(front, info.twist || "", { action, ctx, special: info.special, name: code });
   };
   showScore(scoreLine(obs));
   replace(container, h("div", { class: "slam-root" },
@@ -44,7 +44,11 @@ function urgent(obs, view, ctx) {
   if (step === "poach") {
     return h("section", { class: "urgent-prompt", role: "alert" },
       "POACH? The duel is on: play a POACH card to end it, or decline.",
-      view.legal.map((choice) => h("button", { type: "button", onclick: () => ctx.act(choice.action) }, choice.label)));
+      view.legal.map((choice) => h("button", { type: "button", dataset: { action: choice.action },
+        onclick: () => ctx.act(choice.action) }, choice.label)),
+      // what a POACH does, where it is offered (not only in a tooltip)
+      [...new Set(view.legal.map((choice) => choice.help).filter(Boolean))].map((line) =>
+        h("p", { class: "note move-help" }, line)));
   }
   const yours = view.legal.find((choice) => choice.action === "yours");
   if (yours) {
@@ -81,8 +85,10 @@ function others(obs, view, ctx) {
 }
 
 function tokens(count, target) {
+  // The count is written out too: filled and pale dots alone would be colour alone.
   return h("span", { class: "tokens", title: `${count} token${count === 1 ? "" : "s"}` },
-    Array.from({ length: target }, (_, i) => h("span", { class: `token${i < count ? " won" : ""}` })));
+    Array.from({ length: target }, (_, i) => h("span", { class: `token${i < count ? " won" : ""}`, "aria-hidden": "true" })),
+    h("span", { class: "token-count" }, `${count}/${target}`));
 }
 
 function centre(obs, face) {

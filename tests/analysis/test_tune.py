@@ -1,0 +1,86 @@
+"""`tune`: a known optimum recovered in real content (checked against the exact analysis),
+held-out confirmation, and clear errors for a bad search space."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pickletable.analysis.counterfactual import toml_text
+from pickletable.analysis.tune import Objective, Parameter, apply_values, tune
+from pickletable.core.errors import OptionError
+from pickletable.core.registry import get_game
+from pickletable.games.board.exact.analysis import analyse, make_variant
+
+DIE = [
+    Parameter.parse("dice.outcome[in]=1,2,3,4,5"),
+    Parameter.parse("dice.outcome[out]=0,1,2,3,4,5"),
+]
+
+
+def _exact_rallies(content: dict[str, object], folder: Path) -> float:
+    path = folder / "die.toml"
+    path.write_text(toml_text(content), encoding="utf-8")
+    return float(
+        analyse(make_variant("tuned", 2, [], "beginner", str(path)), exact=False).mean_rallies
+    )
+
+
+def test_tune_finds_the_beginner_die_of_a_target_length_as_the_exact_analysis_does(
+    tmp_path: Path,
+) -> None:
+    board = get_game("board")
+    result = tune(
+        "board",
+        2,
+        {"level": "beginner"},
+        ("random", "random"),
+        DIE,
+        Objective.parse("length=30"),
+        budget=2000,
+        games_per_step=100,
+        confirm=300,
+    )
+    # The exact expected rallies of all 20 dice of six IN/OUT/ACE faces with an IN: the three
+    # nearest 30 are 30.4 (1 in, 2 out), 29.1 (4 in, 0 out) and 31.3 (3 in, 1 out).
+    exact: dict[tuple[int, ...], float] = {}
+    for ins in range(1, 6):
+        for outs in range(0, 7 - ins):
+            data, _ = apply_values(
+                board.default_content().data, DIE, [str(ins), str(outs)], board.options
+            )
+            exact[(ins, outs)] = _exact_rallies(data, tmp_path)
+    nearest = sorted(exact, key=lambda key: abs(exact[key] - 30))[:3]
+    found = tuple(int(v) for v in result.described(result.confirmed[0]).values())
+    assert found in nearest, (found, exact[found])
+    assert result.content["dice"]["outcome"].count("in") == found[0]
+    best = result.confirmed[0].confirmed
+    assert best is not None and best.games == 300 and best.low <= best.value <= best.high
+    assert best.value < result.baseline.value  # the default die runs 82 rallies, far from 30
+
+
+def test_a_die_keeps_its_length_and_the_first_unsearched_face_fills_it() -> None:
+    board = get_game("board")
+    data, chosen = apply_values(board.default_content().data, DIE, ["2", "1"], board.options)
+    assert data["dice"]["outcome"] == ["in", "in", "out", "ace", "ace", "ace"] and chosen == {}
+    with pytest.raises(ValueError):
+        apply_values(board.default_content().data, DIE, ["5", "3"], board.options)
+
+
+def test_options_and_content_paths_are_searched_and_bad_ones_refused() -> None:
+    card = get_game("card")
+    params = [Parameter.parse("target_score=7,9"), Parameter.parse("specials.smash.count=2,4")]
+    data, chosen = apply_values(card.default_content().data, params, ["9", "2"], card.options)
+    assert chosen == {"target_score": "9"} and data["specials"]["smash"]["count"] == 2
+    with pytest.raises(OptionError, match="no 'nothing'"):
+        apply_values(
+            card.default_content().data,
+            [Parameter.parse("specials.nothing.count=1,2")],
+            ["1"],
+            card.options,
+        )
+    with pytest.raises(OptionError, match="two or more values"):
+        Parameter.parse("target_score=7")
+    with pytest.raises(OptionError, match="the terms are fair and length"):
+        Objective.parse("speed=3")

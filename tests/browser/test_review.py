@@ -1,0 +1,53 @@
+"""The post-game review in the browser, at desktop and phone width: the summary's Review
+button, then the win chance graph with its key moments and every decision with its mark
+(the needless losing Skill Card a blunder); nothing wider than the phone, every
+target at least 44 px, axe-core clean. Screenshots
+(``review-desktop.png``, ``review-phone.png``) go to ``build/screenshots/``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.analysis.blunders import Blunder, bad_shot_at_game_point, blunder_record
+from tests.browser.conftest import SCREENSHOTS, Server, screenshot_of
+from tests.browser.page_checks import SERIOUS, axe_violations, small_targets, too_wide
+from tests.browser.staging import DESKTOP, PHONE, open_seat, stage_table
+
+
+def check_review(page: Page, blunder: Blunder, width: str) -> None:
+    """Ask for the review on the summary and find the blunder marked, the graph drawn."""
+    expect(page.locator("#game-summary")).to_be_visible()
+    expect(page.locator("#review-seat")).to_have_value(str(blunder.seat))  # your own seat
+    page.locator("#review-button").click()
+    expect(page.locator("#review-table")).to_be_visible(timeout=30_000)
+    row = page.locator(f'#review-table tr[data-step="{blunder.step}"]')
+    expect(row).to_have_attribute("data-mark", "blunder")
+    expect(row).to_contain_text("Play Skill Card")
+    expect(page.locator("#review-chart .key-moment").first).to_be_attached()
+    expect(page.locator("#key-moments li").first).to_contain_text("Step ")
+    expect(page.locator("#review-accuracy")).to_contain_text("accuracy")
+    assert too_wide(page) == []
+    assert small_targets(page) == []
+    assert [v for v in axe_violations(page) if v["impact"] in SERIOUS] == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    screenshot_of(page, "#review", SCREENSHOTS / f"review-{width}.png")
+
+
+def test_the_review_shows_the_win_chance_and_marks_the_blunder(
+    browser: Any, server: Server
+) -> None:
+    blunder = blunder_record("board", bad_shot_at_game_point)
+    moves = [step["action"] for step in blunder.record["steps"][: blunder.step]]
+    table = stage_table(server, "board", ["human:Ann", "human:Bob"], moves)
+    token = table.tokens[blunder.seat]
+    page = open_seat(browser, server, table.id, token, viewport=DESKTOP)
+    page.locator(f'#actions .action[data-action="{blunder.move}"]').click()
+    check_review(page, blunder, "desktop")
+    # The same finished table on a phone: the review, kept by the server, comes at once.
+    phone = browser.new_context(viewport=PHONE)
+    phone.add_init_script(f"localStorage.setItem('pickletable:seat:{table.id}', '{token}')")
+    again = phone.new_page()
+    again.goto(f"{server.url}/table/{table.id}")
+    check_review(again, blunder, "phone")

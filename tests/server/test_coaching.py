@@ -1,0 +1,62 @@
+"""The win chance and the hint over the API: a seat's own view, a spectator's public one,
+refused at a rated table."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pickletable.bots import coaching
+from tests.server.accounts.test_rated_table import post, rated_slam
+from tests.server.conftest import Client, manager_of, new_table, start
+
+
+def casual_card_table(client: Client) -> tuple[str, str]:
+    """A started card table, Ann against an easy bot, once it is Ann's turn to move."""
+    made = new_table(client, "card", ["human", "bot:easy"])
+    table_id, token = made["table"]["id"], made["token"]
+    start(client, table_id, token)
+    table = manager_of(client).tables[table_id]
+    deadline = time.monotonic() + 30  # the first server's deal and the bot may go first
+    while table.state.current_player != 0:
+        assert time.monotonic() < deadline, "Ann's turn did not come"
+        time.sleep(0.02)
+    return table_id, token
+
+
+def test_a_seat_gets_its_side_s_chance_and_a_spectator_the_public_one(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(coaching, "ODDS_ITERATIONS", 12)  # the same answer, a cheaper figure
+    table_id, token = casual_card_table(client)
+    mine = client.get(f"/api/tables/{table_id}/odds", headers={"X-Seat-Token": token}).json()
+    assert mine["line"].startswith("Your side ") and mine["line"].endswith("% to win")
+    assert mine["you"] == 0 and abs(sum(mine["chances"].values()) - 1) < 1e-6
+    public = client.get(f"/api/tables/{table_id}/odds").json()
+    assert public["line"].startswith("Win chance: ") and public["you"] is None
+
+
+def test_a_hint_names_a_move_and_the_log_says_the_seat_used_one(client: Client) -> None:
+    table_id, token = casual_card_table(client)
+    answer = client.post(f"/api/tables/{table_id}/hint", headers={"X-Seat-Token": token})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["hint"].startswith("Hint: ")
+    assert "North (Ann) used a hint." in manager_of(client).tables[table_id].logs[None]
+
+
+def test_a_spectator_gets_no_hint(client: Client) -> None:
+    table_id, _ = casual_card_table(client)
+    assert client.post(f"/api/tables/{table_id}/hint").status_code == 403
+
+
+def test_odds_and_hints_are_refused_at_a_rated_table(client: Client) -> None:
+    _, table, made, _ = rated_slam(client)
+    assert post(client, f"/api/tables/{table}/rated", made["token"]).status_code == 204
+    assert post(client, f"/api/tables/{table}/start", made["token"]).status_code == 204
+    seat = {"X-Seat-Token": made["token"]}
+    odds = client.get(f"/api/tables/{table}/odds", headers=seat)
+    hint = post(client, f"/api/tables/{table}/hint", made["token"])
+    for refused in (odds, hint):
+        assert refused.status_code == 409
+        assert "no win chance, hints or undo at a rated table" in refused.json()["detail"]
