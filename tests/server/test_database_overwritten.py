@@ -28,11 +28,6 @@ from tests.server.conftest import TEST_LIMITS, Player, new_table
 LIMITS = replace(TEST_LIMITS, file_check_seconds=0.2)
 
 
-@pytest.mark.skip(
-    reason="known defect: in the full parallel suite the server's shutdown after a rewrite "
-    "from memory can wait forever (seen twice on 2026-12-03); passes alone: "
-    "pytest tests/server/test_database_overwritten.py"
-)
 def test_a_file_copied_over_the_database_loses_no_acknowledged_step(
     serve: Any, database_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -37,6 +37,19 @@ export function replace(element, ...children) {
   return element;
 }
 
+/** Replace what is inside `element` only if the new children read differently: a view that
+ * changed nothing here leaves the old nodes, so a click under way and the focus survive it.
+ * (Use only where every handler reads the page's current state, not what it was built from.) */
+export function replaceIfChanged(element, ...children) {
+  const next = fill(document.createElement(element.tagName), {}, children);
+  const old = element.childNodes;
+  const same = next.childNodes.length === old.length
+    && [...next.childNodes].every((node, index) => node.isEqualNode(old[index]));
+  if (same) return element;
+  element.replaceChildren(...next.childNodes);
+  return element;
+}
+
 /** One decimal place, as the skill track reads: 2 -> "2.0". */
 export function level(value) {
   return Number(value).toFixed(1);

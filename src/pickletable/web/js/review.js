@@ -15,11 +15,13 @@ export function reviewPanel(tableId, summary) {
   const choice = h("select", { id: "review-seat", "aria-label": "Seat to review" }, seats);
   const status = h("p", { id: "review-status", class: "note", role: "status", "aria-live": "polite" });
   const result = h("div", { id: "review-result" });
-  const button = h("button", { id: "review-button", type: "button" }, "Review");
+  const button = h("button", { id: "review-button", type: "button", "aria-describedby": "review-about" }, "Review");
   const panel = h("section", { id: "review", class: "review-panel", "aria-labelledby": "review-title" },
-    h("h3", { id: "review-title" }, "Review"),
-    h("p", { class: "note" }, "Every decision weighed by the win chance it kept, from that seat's own view."),
-    h("div", { class: "review-controls" }, h("label", { for: "review-seat" }, "Seat"), choice, button),
+    // One row on a laptop (heading, seat, button, what it does), so Rematch stays on the first screen.
+    h("div", { class: "review-controls" },
+      h("h3", { id: "review-title" }, "Review"),
+      h("label", { for: "review-seat" }, "Seat"), choice, button,
+      h("p", { id: "review-about", class: "note" }, "Every decision weighed by the win chance it kept, from that seat's own view.")),
     status, result);
   if (token) {
     api(`/api/tables/${tableId}`, { token }).then((info) => {

@@ -1,7 +1,7 @@
 // A table: join a seat or watch, play through the live socket, rematch, replay.
 
 import { api, applyPatch, keepSeatToken, seatToken, TableSocket } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, replace, replaceIfChanged } from "./dom.js";
 import { indexFor, keyFor } from "./keys.js";
 import { coachingAfter, setUpCoaching } from "./coaching.js";
 import { rematchControls } from "./rematch.js";
@@ -466,7 +466,8 @@ function renderControls(table) {
     buttons.push(h("p", { class: "note" }, "You are watching as a spectator."));
   }
   el("controls").hidden = buttons.length === 0;
-  replace(el("controls"), buttons);
+  // A presence message must not swap Start under a click that is under way.
+  replaceIfChanged(el("controls"), buttons);
 }
 
 /** A table whose stored steps stop replaying under these rules: why, its record, a rematch. */
