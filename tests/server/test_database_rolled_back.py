@@ -17,16 +17,13 @@ import os
 import shutil
 import sqlite3
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pickletable.server.storage import sqlite_file
-from tests.server.conftest import TEST_LIMITS, Player, new_table
-
-LIMITS = replace(TEST_LIMITS, file_check_seconds=0.2)
+from tests.server.busy_tables import assert_nothing_lost, busy_tables
 
 
 def test_an_older_copy_written_back_over_the_database_loses_no_acknowledged_step(
@@ -36,15 +33,7 @@ def test_an_older_copy_written_back_over_the_database_loses_no_acknowledged_step
     if path is None:
         pytest.skip("a SQLite file only")
     older = tmp_path / "backup.sqlite3"
-    seen: dict[str, int] = {}
-    with serve(bot_delay=0.02, limits=LIMITS) as client:
-        tables = [
-            new_table(client, "card", ["bot:easy"] * 2, options={"target_score": 99}, sit=False)
-            for _ in range(3)
-        ]
-        ids = [made["table"]["id"] for made in tables]
-        sockets = [client.websocket_connect(f"/ws/tables/{table_id}") for table_id in ids]
-        watchers = [Player(socket.__enter__(), None) for socket in sockets]
+    with busy_tables(serve) as busy:
         time.sleep(0.3)
         with sqlite3.connect(path) as live, sqlite3.connect(older) as copy:
             live.backup(copy)  # the file's own identity is in the copy
@@ -56,15 +45,8 @@ def test_an_older_copy_written_back_over_the_database_loses_no_acknowledged_step
             shutil.copyfile(older, path)  # in place: the same inode
             assert path.stat().st_ino == inode
             time.sleep(1.5)
-            for table_id, watcher in zip(ids, watchers, strict=True):
-                seen[table_id] = watcher.current()["step"]
-        for socket in sockets:
-            socket.__exit__(None, None, None)
-    with serve() as client:
-        for table_id, step in seen.items():
-            answer = client.get(f"/api/tables/{table_id}")
-            assert answer.status_code == 200, answer.text
-            assert answer.json()["steps"] >= step > 0
+            seen = busy.steps()
+    assert_nothing_lost(serve, seen)
     # Whether the copy is noticed by the steps the tables lack, by the file's size and time
     # (the server's write-ahead log may still hide the older pages from its own reads), or
     # was overtaken by the server's own checkpoint depends on when it lands; what may not

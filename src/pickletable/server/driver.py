@@ -22,9 +22,8 @@ import asyncio
 import logging
 import random
 import weakref
-from abc import abstractmethod
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -38,14 +37,12 @@ from pickletable.bots.random_bot import RandomBot
 from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.state import CHANCE
-from pickletable.server.config import Settings
-from pickletable.server.connections import Hub
 from pickletable.server.errors import Unavailable
 from pickletable.server.groundwork import GroundworkBuilder
 from pickletable.server.live import PLAYING, LiveTable
+from pickletable.server.parts import ManagerParts
 from pickletable.server.repeated_log import RepeatedLog
 from pickletable.server.seats import BOT, Seat
-from pickletable.server.storage import StoredStep
 from pickletable.server.turns import RUN_OUT_LEVEL, is_long
 
 log = logging.getLogger("pickletable.server")
@@ -66,15 +63,12 @@ BOT_MOVES_KEPT = 2000
 """The latest bot moves `Driver.bot_moves` keeps (for the curious, and the timing tests)."""
 
 
-class Driver:
+class Driver(ManagerParts):
     """Moves tables on: chance, bots and the turn clock (mixed into the table manager)."""
 
     bot_moves: deque[BotMove]
     """The latest bot moves, with how late each was sent (`BotMove`)."""
 
-    settings: Settings
-    hub: Hub
-    _locks: dict[str, asyncio.Lock]
     _wake: dict[str, asyncio.Event]
     _bot_pool: ThreadPoolExecutor
     _quick_pool: ThreadPoolExecutor
@@ -83,18 +77,6 @@ class Driver:
     _thinking: set[Agent]
     _deadlines: dict[str, tuple[int, int, float]]
     _clocks: dict[str, asyncio.Task[None]]
-
-    @abstractmethod
-    async def _commit(self, table: LiveTable, steps: Iterable[StoredStep]) -> None:
-        """Write steps to the database (the manager's)."""
-
-    @abstractmethod
-    async def _save_seats(self, table: LiveTable) -> None:
-        """Write the seats and notes to the database (the manager's)."""
-
-    @abstractmethod
-    async def _save_deadline(self, table: LiveTable) -> None:
-        """Write the table's long-clock deadline to the database (the manager's)."""
 
     def _wake_driver(self, table: LiveTable) -> None:
         self._wake[table.id].set()

@@ -4,46 +4,16 @@ left takes it back with their seat token (mixed into the table manager)."""
 
 from __future__ import annotations
 
-import asyncio
-from abc import abstractmethod
-
 from pickletable.core.seats import DEFAULT_BOT_LEVEL
-from pickletable.server.config import Settings
-from pickletable.server.connections import Hub
 from pickletable.server.errors import NotYours, Refused
 from pickletable.server.live import OVER, LiveTable
-from pickletable.server.seats import BOT, HUMAN, Seat
+from pickletable.server.parts import ManagerParts
+from pickletable.server.seats import BOT, HUMAN
 from pickletable.server.turns import duration, is_long
 
 
-class Handovers:
+class Handovers(ManagerParts):
     """A seat handed to a bot and taken back (mixed into the table manager)."""
-
-    hub: Hub
-    settings: Settings
-    _locks: dict[str, asyncio.Lock]
-
-    @abstractmethod
-    async def fetch(self, table_id: str) -> LiveTable:
-        """A table by id (the manager's)."""
-
-    @abstractmethod
-    def _seated(self, table: LiveTable, token: str | None) -> Seat: ...
-
-    @abstractmethod
-    def _seat(self, table: LiveTable, number: int) -> Seat: ...
-
-    @abstractmethod
-    def _writable(self, table: LiveTable) -> None: ...
-
-    @abstractmethod
-    async def _save_seats(self, table: LiveTable) -> None: ...
-
-    @abstractmethod
-    def _check_room(self, *, bots_only: bool) -> None: ...
-
-    @abstractmethod
-    def _wake_driver(self, table: LiveTable) -> None: ...
 
     def hand_over_in(self, table: LiveTable, seat: int) -> float:
         """Seconds until another player may hand an away seat to a bot (0: now; counted

@@ -3,36 +3,14 @@ a bot was given at creation into a free seat, which the invite link then offers.
 
 from __future__ import annotations
 
-import asyncio
-from abc import abstractmethod
-
-from pickletable.server.connections import Hub
 from pickletable.server.errors import Refused
-from pickletable.server.live import WAITING, LiveTable
-from pickletable.server.seats import HUMAN, Seat
+from pickletable.server.live import WAITING
+from pickletable.server.parts import ManagerParts
+from pickletable.server.seats import HUMAN
 
 
-class Invites:
+class Invites(ManagerParts):
     """Opening a bot's seat to an invited person (mixed into the table manager)."""
-
-    hub: Hub
-    _locks: dict[str, asyncio.Lock]
-
-    @abstractmethod
-    async def fetch(self, table_id: str) -> LiveTable:
-        """A table by id (the manager's)."""
-
-    @abstractmethod
-    def _seated(self, table: LiveTable, token: str | None) -> Seat: ...
-
-    @abstractmethod
-    def _seat(self, table: LiveTable, number: int) -> Seat: ...
-
-    @abstractmethod
-    def _writable(self, table: LiveTable) -> None: ...
-
-    @abstractmethod
-    async def _save_seats(self, table: LiveTable) -> None: ...
 
     async def open_seat(self, table_id: str, token: str | None, seat_number: int) -> None:
         """Make a bot's seat free for a friend (a seated player, before the start)."""

@@ -12,20 +12,14 @@ open it with a bot in their seats (which they can take back).
 
 from __future__ import annotations
 
-import asyncio
 import secrets
-from abc import abstractmethod
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from pickletable.core.seats import DEFAULT_BOT_LEVEL
-from pickletable.server.config import Settings
-from pickletable.server.connections import Hub
 from pickletable.server.errors import Refused
 from pickletable.server.live import PLAYING, WAITING, LiveTable
+from pickletable.server.parts import ManagerParts
 from pickletable.server.seats import BOT, HUMAN, Seat
-from pickletable.server.storage import Storage
 
 
 @dataclass
@@ -47,44 +41,8 @@ def needs_consent(seat: Seat) -> bool:
     return seat.kind == HUMAN and not seat.is_free
 
 
-class Rematches:
+class Rematches(ManagerParts):
     """Asking everyone for a rematch and opening it (mixed into the table manager)."""
-
-    settings: Settings
-    hub: Hub
-    _locks: dict[str, asyncio.Lock]
-
-    @abstractmethod
-    async def fetch(self, table_id: str) -> LiveTable:
-        """A table by id (the manager's)."""
-
-    @abstractmethod
-    def _seated(self, table: LiveTable, token: str | None) -> Seat:
-        """The seat of a token, or a refusal (the manager's)."""
-
-    @abstractmethod
-    def _check_room(self, *, bots_only: bool) -> None:
-        """Refuse a new table past the limits (the manager's)."""
-
-    @abstractmethod
-    def _storage(self) -> Storage:
-        """The database (the manager's)."""
-
-    @abstractmethod
-    async def _write(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
-        """Write to the database (the manager's)."""
-
-    @abstractmethod
-    async def _save_seats(self, table: LiveTable) -> None:
-        """Store a table's seats and notes (the manager's)."""
-
-    @abstractmethod
-    def _add(self, table: LiveTable) -> None:
-        """Keep a new table in memory and drive it (the manager's)."""
-
-    @abstractmethod
-    def _touch(self, table: LiveTable) -> None:
-        """Mark a table active now (the manager's)."""
 
     async def rematch(
         self, table_id: str, token: str | None, *, without_absent: bool = False

@@ -21,20 +21,19 @@ moving to another process, forgets an open one (the player asks again).
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, overload
 
 from pickletable.core.records import step_json
 from pickletable.core.state import CHANCE
 from pickletable.core.undo import UndoRefused, take_back_from, undo_note
 from pickletable.server.coaching import Coach
-from pickletable.server.connections import Hub
 from pickletable.server.errors import NotYours, Refused
 from pickletable.server.live import PLAYING, WAITING, LiveTable
+from pickletable.server.parts import ManagerParts
 from pickletable.server.seats import HUMAN, Seat
-from pickletable.server.storage import Storage, StoredStep
+from pickletable.server.storage import StoredStep
 
 
 @dataclass
@@ -55,26 +54,12 @@ class UndoRequest:
         return len(table.steps) == self.step and len(table.undone) == self.undos
 
 
-class Undos:
+class Undos(ManagerParts):
     """Undo requests and their answers (mixed into the table manager)."""
 
-    tables: dict[str, LiveTable]
-    hub: Hub
     coach: Coach
-    _locks: dict[str, asyncio.Lock]
     undo_requests: dict[str, UndoRequest]
     """The open request of each table that has one (the manager makes it empty)."""
-
-    if TYPE_CHECKING:  # the manager's, persistence's and the driver's (no stubs at run time:
-        # a stub here would hide the driver's method, which comes later in the order)
-
-        async def fetch(self, table_id: str) -> LiveTable: ...
-        def _seated(self, table: LiveTable, token: str | None) -> Seat: ...
-        def _writable(self, table: LiveTable) -> None: ...
-        def _wake_driver(self, table: LiveTable) -> None: ...
-        async def _write(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> None: ...
-        def _touch(self, table: LiveTable) -> None: ...
-        def _storage(self) -> Storage: ...
 
     def _bots_wait(self, table: LiveTable) -> bool:
         """Whether the table's bots hold their moves: an undo request waits for answers."""

@@ -1,0 +1,55 @@
+"""Three card tables of bots playing to 99 on a server with a quick file check, watched by
+one socket each: what the database-overwrite tests copy files under."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tests.server.conftest import TEST_LIMITS, Player, new_table
+
+LIMITS = replace(TEST_LIMITS, file_check_seconds=0.2)
+
+
+@dataclass
+class BusyTables:
+    """The running server's client and each table's watcher."""
+
+    client: Any
+    watchers: dict[str, Player]
+
+    def steps(self) -> dict[str, int]:
+        """The step each table's watcher has heard of (acknowledged) by now."""
+        return {table_id: watcher.current()["step"] for table_id, watcher in self.watchers.items()}
+
+
+@contextmanager
+def busy_tables(serve: Any) -> Iterator[BusyTables]:
+    """Serve three busy bot tables; their sockets close before the server stops."""
+    with serve(bot_delay=0.02, limits=LIMITS) as client:
+        made = [
+            new_table(client, "card", ["bot:easy"] * 2, options={"target_score": 99}, sit=False)
+            for _ in range(3)
+        ]
+        ids = [table["table"]["id"] for table in made]
+        sockets = [client.websocket_connect(f"/ws/tables/{table_id}") for table_id in ids]
+        watchers = {
+            table_id: Player(socket.__enter__(), None)
+            for table_id, socket in zip(ids, sockets, strict=True)
+        }
+        try:
+            yield BusyTables(client, watchers)
+        finally:
+            for socket in sockets:
+                socket.__exit__(None, None, None)
+
+
+def assert_nothing_lost(serve: Any, seen: dict[str, int]) -> None:
+    """After a restart every table holds at least the steps that were acknowledged."""
+    with serve() as client:
+        for table_id, step in seen.items():
+            answer = client.get(f"/api/tables/{table_id}")
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["steps"] >= step > 0
