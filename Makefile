@@ -19,7 +19,7 @@ run: $(STAMP)
 # CI runs only `make test`: it checks lint, formatting, types and the docs build first,
 # then runs the tests on every core (`-n auto`; see docs/development.md).
 test: lint docs chromium services axe
-	$(BIN)/python -m pytest -rs -n auto --durations=25
+	$(BIN)/python -m pytest -rs -n auto --durations=40
 
 # axe-core for the accessibility tests (tests/browser/test_accessibility.py), at the version
 # package-lock.json pins; without npm those tests skip and say how to install it.
