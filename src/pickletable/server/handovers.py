@@ -51,7 +51,8 @@ class Handovers(ManagerParts):
                         + (f" (possible in {wait:.0f} s)" if wait > 0 else "")
                     )
             if all(other.is_bot or other is seat for other in table.seats):
-                self._check_room(bots_only=True)  # the last person leaves: one more table of bots
+                # the last person leaves: one more table of bots
+                await self._check_room(table.id, bots_only=True)
             seat.kind, seat.level, seat.was_human = BOT, level, not seat.is_free
             table.note(f"A bot ({level}) now plays {seat.name}.")
             await self._save_seats(table)

@@ -226,7 +226,7 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
             )
         except PickletableError as error:
             raise BadRequest(str(error)) from None
-        self._check_room(bots_only=not any(spec.kind == HUMAN for spec in specs))
+        await self._check_room(table.id, bots_only=not any(spec.kind == HUMAN for spec in specs))
         table.seats = [
             Seat(number, table.state.seat_name(number), spec.kind, spec.level, spec.name)
             for number, spec in zip(table.state.seats, specs, strict=True)

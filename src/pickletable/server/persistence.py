@@ -63,9 +63,10 @@ class Persistence:
         """The tables in memory and those being written for the first time."""
         return [*self.tables.values(), *self.creating.values()]
 
-    def _check_room(self, *, bots_only: bool) -> None:
+    async def _check_room(self, table_id: str, *, bots_only: bool) -> None:
         """Refuse a new table past the live-table or bot-only-table limit (those being
-        written count too)."""
+        written count too); `table_id` is the table that would be one more (several
+        processes count it in Redis: `cluster.manager`)."""
         check_room(self.settings.limits, self._held(), bots_only=bots_only)
 
     async def _create_row(self, table: LiveTable) -> None:

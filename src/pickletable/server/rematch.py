@@ -96,7 +96,6 @@ class Rematches(ManagerParts):
 
     async def _open(self, table: LiveTable, absent: list[Seat]) -> None:
         """Open the rematch (bots in the `absent` people's seats) and tell everyone where."""
-        self._check_room(bots_only=all(seat.is_bot or seat in absent for seat in table.seats))
         again = LiveTable(
             id=secrets.token_urlsafe(6),
             game=table.game,
@@ -109,6 +108,8 @@ class Rematches(ManagerParts):
             rematch_of=table.id,
             created=f"{self.settings.now():.6f}",
         )
+        bots_only = all(seat.is_bot or seat in absent for seat in table.seats)
+        await self._check_room(again.id, bots_only=bots_only)
         self._touch(again)
         for seat in absent:
             who = seat.player or seat.name

@@ -55,12 +55,29 @@ def test_sign_up_signs_in_with_an_httponly_lax_cookie(client: Client) -> None:
     assert client.get("/api/account").json()["user"]["name"] == "Ann"
 
 
-def test_the_cookie_is_secure_over_https(client: Client) -> None:
+def test_over_https_the_session_cookie_is_secure_and_host_only(client: Client) -> None:
+    """The ``__Host-`` prefix: browsers keep it only Secure, for path /, with no Domain."""
     client.base_url = client.base_url.copy_with(scheme="https")
     client.get("/api/account")
     answer = sign_up(client)
-    session = next(c for c in answer.headers.get_list("set-cookie") if c.startswith(SESSION))
-    assert "Secure" in session
+    session = next(c for c in answer.headers.get_list("set-cookie") if SESSION in c)
+    assert session.startswith(f"__Host-{SESSION}=")
+    assert "Secure" in session and "Path=/" in session and "Domain" not in session
+    assert client.get("/api/account").json()["user"]["name"] == "Ann"
+    signed_out = client.post("/api/account/sign-out", headers=csrf(client))
+    assert signed_out.status_code == 204
+    ended = signed_out.headers["set-cookie"]
+    assert ended.startswith(f"__Host-{SESSION}=") and "Secure" in ended
+
+
+def test_over_https_a_cookie_without_the_prefix_signs_nobody_in(client: Client) -> None:
+    """A sibling subdomain, or a page over http, can plant ``pickletable_session``, never
+    the ``__Host-`` cookie: over https the plain one is not read."""
+    secret = sign_up(client).cookies[SESSION]
+    client.cookies.clear()
+    client.base_url = client.base_url.copy_with(scheme="https")
+    client.cookies.set(SESSION, secret, domain=HOST)
+    assert client.get("/api/account").json()["user"] is None
 
 
 def test_a_name_is_taken_whatever_its_case(client: Client) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pickletable.server.accounts.sessions import SESSION_COOKIE
+from pickletable.server.accounts.sessions import SECURE_SESSION_COOKIE, SESSION_COOKIE
 
 CSRF_COOKIE = "pickletable_csrf"
 CSRF_HEADER = "x-csrf-token"
@@ -90,7 +90,9 @@ class CsrfGuard:
 
     @staticmethod
     def _guarded(scope: Scope, cookies: dict[str, str]) -> bool:
-        return SESSION_COOKIE in cookies or str(scope.get("path", "")).startswith(GUARDED_PREFIX)
+        if SESSION_COOKIE in cookies or SECURE_SESSION_COOKIE in cookies:
+            return True
+        return str(scope.get("path", "")).startswith(GUARDED_PREFIX)
 
 
 def _header(scope: Scope, name: str) -> str:

@@ -5,8 +5,12 @@ request to the queue then pairs who can be paired (`matchmaking.pair`).
 The rows of one match are claimed in one transaction (each only if still
 unclaimed, so two workers pairing at once never seat a player twice); then
 the table is opened, rated, filled and started, and each row keeps its
-player's seat token until that player's browser asks (`status`), which
-takes the row away.
+player's seat token while the table plays. The token is handed over only in
+answer to a POST of its owner's session (with the session's CSRF token:
+`seat`, or the join that made the match), as often as the owner asks: a
+reload loses nothing, and a link that makes the owner's browser GET the
+queue spends nothing and shows no token. The row, token included, goes when
+its table is over, or when its player leaves or queues again.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from pickletable.server.accounts.rating_store import Ratings
 from pickletable.server.accounts.ratings import DOUBLES, mode_of, shown
 from pickletable.server.accounts.rows import QueueRow, RatingRow
 from pickletable.server.accounts.users import User, Users
-from pickletable.server.errors import BadRequest
+from pickletable.server.errors import BadRequest, NotFound
+from pickletable.server.live import OVER
 from pickletable.server.manager import TableManager
+from pickletable.server.storage import TableRow
 
 PENDING = "~"
 """The start of a claimed row's table id while its table is being opened."""
@@ -70,30 +76,43 @@ class Queue:
 
     def _leave(self, user_id: int) -> None:
         with self.db.begin() as session:
-            session.execute(
-                delete(QueueRow).where(QueueRow.user_id == user_id, QueueRow.table_id.is_(None))
-            )
+            session.execute(delete(QueueRow).where(QueueRow.user_id == user_id))
 
-    async def status(self, user: User, manager: TableManager) -> dict[str, Any]:
-        """Pair whoever can be, then this player's place: waiting, matched, or not queued."""
+    async def status(
+        self, user: User, manager: TableManager, *, hand_over: bool = False
+    ) -> dict[str, Any]:
+        """Pair whoever can be, then this player's place: waiting, matched (the table, and
+        with `hand_over` the seat token too), or not queued."""
         entry = await asyncio.to_thread(self._entry, user.id)
         if entry is None:
             return {"queued": False}
         await self.match(entry.game, entry.mode, manager)
-        return await asyncio.to_thread(self._status, user.id)
+        return await asyncio.to_thread(self._status, user.id, hand_over)
+
+    async def seat(self, user: User) -> dict[str, Any]:
+        """The table the queue seated this player at and their seat token (`NotFound` when
+        it seated them nowhere, or that table is over)."""
+        found = await asyncio.to_thread(self._status, user.id, True)
+        if "token" not in found:
+            raise NotFound("the quick-match queue has not seated you at a table")
+        return found
 
     def _entry(self, user_id: int) -> QueueRow | None:
         with self.db() as session:
             return session.get(QueueRow, user_id)
 
-    def _status(self, user_id: int) -> dict[str, Any]:
+    def _status(self, user_id: int, hand_over: bool) -> dict[str, Any]:
         with self.db.begin() as session:
             row = session.get(QueueRow, user_id)
             if row is None:
                 return {"queued": False}
             if row.token is not None and row.table_id is not None:
-                session.delete(row)
-                return {"queued": False, "table": row.table_id, "token": row.token}
+                table = session.get(TableRow, row.table_id)
+                if table is None or table.status == OVER:
+                    session.delete(row)  # the game is over: its token is of no more use
+                    return {"queued": False}
+                found = {"queued": False, "table": row.table_id}
+                return {**found, "token": row.token} if hand_over else found
             now = time.time()
             entry = Waiting(row.user_id, row.rating, row.since, row.bots)
             return {

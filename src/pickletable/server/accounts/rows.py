@@ -118,4 +118,5 @@ class QueueRow(Base):
     table_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
     """The table opened for the match ("~..." while it is being opened)."""
     token: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    """The seat token, until the player's browser picks it up (then the row goes)."""
+    """The seat token, handed to its player as often as they ask until the table is over
+    (then the row goes)."""

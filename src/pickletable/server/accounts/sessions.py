@@ -19,10 +19,24 @@ from pickletable.server.accounts.rows import SessionRow, UserRow
 from pickletable.server.accounts.users import User
 
 SESSION_COOKIE = "pickletable_session"
+"""The session cookie's name over plain http (a server on localhost or a private network)."""
+SECURE_SESSION_COOKIE = "__Host-" + SESSION_COOKIE
+"""Its name over https: browsers keep a ``__Host-`` cookie only if it is Secure, for the
+path /, with no Domain, so a page on a sibling subdomain or served over http cannot set
+one for this host."""
 SESSION_SECONDS = 30 * 24 * 60 * 60.0
 """A session unused this long is over."""
 SEEN_EVERY = 60 * 60.0
 """How stale a session's last-use time may get before a request writes it again."""
+
+
+def session_cookie(secure: bool) -> str:
+    """The session cookie's name for a request served over https (`secure`) or not.
+
+    >>> session_cookie(True)
+    '__Host-pickletable_session'
+    """
+    return SECURE_SESSION_COOKIE if secure else SESSION_COOKIE
 
 
 def _hash(token: str) -> str:

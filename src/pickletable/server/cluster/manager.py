@@ -143,6 +143,9 @@ class ClusterManager(TableManager):
         for table_id in lost:
             self._lose(table_id)
         await self.bus.beat(self.facts())
+        await self.shared_limits.hold_bot_tables(
+            [table.id for table in self._held() if table.status != OVER and only_bots(table)]
+        )
         self.tunnels.check_peers()
         if self.draining:
             return
@@ -235,9 +238,11 @@ class ClusterManager(TableManager):
             raise Unavailable("this server process is stopping: try again")
         return await super().create(game_id, **options)
 
-    def _check_room(self, *, bots_only: bool) -> None:
-        """The live-table and bot-table limits, counted over every process."""
-        super()._check_room(bots_only=bots_only)
+    async def _check_room(self, table_id: str, *, bots_only: bool) -> None:
+        """The live-table and bot-table limits, counted over every process: open tables
+        from what the others said at their last beat, tables of bots only in Redis (one
+        script takes the last place, so two processes asked at once cannot both have it)."""
+        await super()._check_room(table_id, bots_only=bots_only)
         limits = self.settings.limits
         others = [facts for name, facts in self.bus.peers.items() if name != self.worker_id]
         mine = self.facts()
@@ -247,8 +252,7 @@ class ClusterManager(TableManager):
                 f"the servers have {live} open tables, their limit: "
                 "try again when some have finished"
             )
-        bots = mine["bots"] + sum(int(facts.get("bots", 0)) for facts in others)
-        if bots_only and bots >= limits.bot_tables:
+        if bots_only and not await self.shared_limits.take_bot_table(table_id):
             raise TooMany(
                 f"there are {limits.bot_tables} tables of bots only, the limit: "
                 "give one seat to a person, or watch one of those"

@@ -1,7 +1,8 @@
 """Accounts: sign up, sign in and out, who is signed in, change password, delete, claim seats.
 
 Every route here changes state only with the CSRF header (`accounts.csrf`);
-the session cookie is HttpOnly, SameSite=Lax, and Secure over https.
+the session cookie is HttpOnly and SameSite=Lax; over https it is Secure and named
+with the ``__Host-`` prefix (`sessions.session_cookie`), and only that name is read.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from pickletable.server.accounts.csrf import CSRF_COOKIE, CSRF_HEADER, cookie_header
 from pickletable.server.accounts.service import Accounts, HeldSeat, SignedIn
-from pickletable.server.accounts.sessions import SESSION_COOKIE, SESSION_SECONDS
+from pickletable.server.accounts.sessions import SESSION_SECONDS, session_cookie
 from pickletable.server.accounts.users import User
 from pickletable.server.errors import NotYours
 from pickletable.server.schemas import refusals
@@ -61,7 +62,7 @@ AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 
 async def signed_in(request: Request, accounts: AccountsDep) -> SignedIn | None:
     """The request's session, if its cookie names a live one."""
-    return await accounts.session(request.cookies.get(SESSION_COOKIE))
+    return await accounts.session(session_token(request))
 
 
 MaybeSignedIn = Annotated[SignedIn | None, Depends(signed_in)]
@@ -108,7 +109,7 @@ async def sign_in(
 ) -> dict[str, Any]:
     """Sign in (a new session every time); failures are limited per name and per address."""
     user, token, csrf = await accounts.sign_in(body.name, body.password, _address(request))
-    old = request.cookies.get(SESSION_COOKIE)
+    old = session_token(request)
     if old:
         signed = await accounts.session(old)
         if signed is not None:
@@ -122,7 +123,7 @@ async def sign_out(
 ) -> None:
     """End this browser's session."""
     await accounts.sign_out(signed)
-    response.delete_cookie(SESSION_COOKIE, path="/")
+    _end_session_cookie(request, response)
 
 
 @router.post(
@@ -145,7 +146,7 @@ async def delete_account(
 ) -> None:
     """Delete the account: its name and password go; its games stay, as "deleted player"."""
     await accounts.delete(signed, body.password, _address(request))
-    response.delete_cookie(SESSION_COOKIE, path="/")
+    _end_session_cookie(request, response)
 
 
 @router.post("/seats", responses=refusals(403, 422))
@@ -160,7 +161,7 @@ async def keep_seat(request: Request, table_id: str, token: str | None) -> None:
     if token is None:
         return
     accounts = get_accounts(request)
-    signed = await accounts.session(request.cookies.get(SESSION_COOKIE))
+    signed = await accounts.session(session_token(request))
     if signed is not None:
         await accounts.claim(signed.user, [HeldSeat(table_id, token)])
 
@@ -175,22 +176,40 @@ async def _signed_in(
     seats: list[SeatHeld],
 ) -> dict[str, Any]:
     claimed = await accounts.claim(user, [HeldSeat(item.table, item.token) for item in seats])
-    secure = request.url.scheme == "https"
+    secure = _secure(request)
     response.headers.append(
         "set-cookie",
         cookie_header(
-            SESSION_COOKIE, token, secure=secure, http_only=True, max_age=int(SESSION_SECONDS)
+            session_cookie(secure), token, secure=secure, http_only=True,
+            max_age=int(SESSION_SECONDS),
         ),
-    )
+    )  # fmt: skip
     _set_csrf(request, response, csrf)
     return {"user": _public(user), "csrf": csrf, "claimed": claimed}
 
 
+def session_token(request: Request) -> str | None:
+    """The session secret the request's cookie carries: over https only the ``__Host-``
+    cookie counts (a plain one may have been set by a sibling subdomain or over http)."""
+    return request.cookies.get(session_cookie(_secure(request)))
+
+
+def _end_session_cookie(request: Request, response: Response) -> None:
+    secure = _secure(request)
+    response.delete_cookie(session_cookie(secure), path="/", secure=secure, httponly=True)
+
+
+def _secure(request: Request) -> bool:
+    """Whether the request came over https (a trusted proxy's X-Forwarded-Proto applied)."""
+    return request.url.scheme == "https"
+
+
 def _set_csrf(request: Request, response: Response, csrf: str) -> None:
-    secure = request.url.scheme == "https"
     response.headers.append(
         "set-cookie",
-        cookie_header(CSRF_COOKIE, csrf, secure=secure, http_only=False, max_age=400 * 86400),
+        cookie_header(
+            CSRF_COOKIE, csrf, secure=_secure(request), http_only=False, max_age=400 * 86400
+        ),
     )
 
 

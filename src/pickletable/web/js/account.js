@@ -95,13 +95,23 @@ async function setUpQueue() {
   }));
 }
 
-function showQueue(state) {
+/** Go to the table the queue found: its seat token comes with a POST (as often as asked). */
+async function goToTable(state) {
+  const seat = state.token ? state : await api("/api/queue/seat", { method: "POST" });
+  keepSeatToken(seat.table, seat.token);
+  location.href = `/table/${seat.table}`;
+}
+
+/** Show where the player stands; a match found while the page waits is followed at once,
+ * one found before the page opened is offered (`follow` false). */
+function showQueue(state, follow = true) {
   clearTimeout(polling);
-  if (state.table) {
-    keepSeatToken(state.table, state.token);
-    location.href = `/table/${state.table}`;
+  if (state.table && follow) {
+    member(() => goToTable(state));
     return;
   }
+  $("queue-table").hidden = !state.table;
+  $("queue-table").onclick = () => member(() => goToTable(state));
   $("queue-leave").hidden = !state.queued;
   $("queue-join").hidden = state.queued;
   $("queue-note").textContent = state.queued
@@ -113,7 +123,7 @@ function showQueue(state) {
 async function startQueue() {
   if ($("member").hidden) return;
   if (!games.length) await setUpQueue();
-  showQueue(await api("/api/queue"));
+  showQueue(await api("/api/queue"), false);
 }
 
 show().then(startQueue);
