@@ -110,7 +110,9 @@ def close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[None
 class Server:
     """``pickletable serve`` in a subprocess, on a free port, with its own SQLite file."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, env: dict[str, str] | None = None) -> None:
+        self.env = env or {}
+        """Environment variables of this server's own (short settings: a grace time)."""
         self.database_url = f"sqlite:///{database}"
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -124,6 +126,7 @@ class Server:
             "PICKLETABLE_BOT_DELAY": "0.05",
             "PICKLETABLE_FORMALITY_PAUSE": FORMALITY_PAUSE,
             "PICKLETABLE_REVIEW_BUDGET": REVIEW_BUDGET,
+            **self.env,
         }
         with self.output.open("ab") as log:
             self.process = subprocess.Popen(
@@ -193,7 +196,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     yield from running_server(tmp_path)
 
 
-def running_server(folder: Path) -> Iterator[Server]:
+def running_server(folder: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
     """Start a server on a database in `folder`, yield it, stop it.
 
     A module whose tests each open tables of their own and look only at those (whole
@@ -203,7 +206,7 @@ def running_server(folder: Path) -> Iterator[Server]:
         def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             yield from running_server(tmp_path_factory.mktemp("server"))
     """
-    running = Server(folder / "tables.sqlite3")
+    running = Server(folder / "tables.sqlite3", env)
     running.start()
     yield running
     running.stop()

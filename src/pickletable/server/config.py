@@ -19,6 +19,9 @@ BOT_DELAY_ENV = "PICKLETABLE_BOT_DELAY"
 """Environment variable for the seconds a bot waits before it moves (tests set 0)."""
 FORMALITY_PAUSE_ENV = "PICKLETABLE_FORMALITY_PAUSE"
 """Environment variable for the seconds a browser waits before it answers a formality."""
+GRACE_ENV = "PICKLETABLE_GRACE_SECONDS"
+"""Environment variable for the seconds an away seat stays its owner's (browser tests
+set a few)."""
 
 
 def default_database_path() -> Path:
@@ -140,7 +143,7 @@ class Settings:
     """Seconds a browser waits before it answers a formality for its person (a POACH
     window declined without a POACH, say). The same whatever the hand, so a window
     with a person in it closes no sooner for someone who holds nothing."""
-    grace_seconds: float = 30.0
+    grace_seconds: float = field(default_factory=lambda: float(os.environ.get(GRACE_ENV, "30")))
     """How long a disconnected seat stays its owner's before others may hand it to a bot."""
     now: Callable[[], float] = field(default_factory=lambda: time.time)
     """The wall clock (seconds since the epoch) that stamps when a table was last active."""

@@ -538,6 +538,15 @@ function showJoin(table) {
     h("option", { value: s.seat, selected: String(s.seat) === current }, s.name)));
   const name = el("join-name");
   if (!name.value) name.value = localStorage.getItem("pickletable:name") || "";
+  el("join-offer").textContent = offerText(table);
+}
+
+/** What the invite link offers: the game, who plays already, the seats free. */
+function offerText(table) {
+  const taken = table.seats.filter((s) => !s.free).map((s) => `${s.label} (${s.name})`);
+  const free = table.seats.filter((s) => s.free).map((s) => s.name);
+  return `${table.title} for ${table.players}${taken.length ? `, with ${taken.join(", ")}` : ""}. `
+    + `Free: ${free.join(", ")}. Join to play; the game begins when a seated player starts it.`;
 }
 
 // --- requests ------------------------------------------------------------------------
