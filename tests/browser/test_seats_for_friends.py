@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, running_server
+from tests.browser.conftest import SCREENSHOTS, Server, running_server, screenshot_of
 from tests.browser.staging import DESKTOP, open_seat
 from tests.browser.test_play_in_browsers import create_table
 from tests.browser.test_rated_game import QUICK, play_out
@@ -48,6 +48,7 @@ def test_a_friend_invited_into_the_bot_s_seat_sees_the_offer_sits_and_plays(
     expect(bob.locator("#join-offer")).to_have_text(
         re.compile(rf"^The Pickleball Card Game for 2, with Ann \(\w+\)\. Free: {seat}\. ")
     )
+    screenshot_of(bob, "#join", SCREENSHOTS / "invite-offer.png")
     bob.fill("#join-name", "Bob")
     bob.click("#join-button")
     expect(bob.locator("#seat-list")).to_contain_text("Bob (you)")
