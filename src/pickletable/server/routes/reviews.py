@@ -26,7 +26,8 @@ async def review(
 
     The first ask starts it in the background and answers ``{"state": "running", "done",
     "total"}``; ask again for the progress, then ``{"state": "done", "review": ...}``. It is
-    kept once done. Refused (409) while the game is in play.
+    kept once done, in the database too: a restarted server answers it at once, and the
+    table's record carries it (``meta.reviews``). Refused (409) while the game is in play.
     """
     table = await manager.fetch(table_id)
     if seat is None:
@@ -36,4 +37,4 @@ async def review(
         seat = mine.seat
     if seat not in table.state.seats:
         raise NotFound(f"this table has no seat {seat}")
-    return {"seat": seat, **manager.reviews.ask(table, seat)}
+    return {"seat": seat, **(await manager.reviews.ask(table, seat))}
