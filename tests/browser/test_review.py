@@ -1,7 +1,8 @@
 """The post-game review in the browser, at desktop and phone width: the summary's Review
-button, then the win chance graph with its key moments and every decision with its mark
-(the needless losing Skill Card a blunder); nothing wider than the phone, every
-target at least 44 px, axe-core clean. Screenshots
+button (or a player's history link, which opens it at once), then the win chance graph with
+its key moments, the same moments numbered on the summary's score chart, and every decision
+with its mark (the needless losing Skill Card a blunder); nothing wider than the phone,
+every target at least 44 px, axe-core clean. Screenshots
 (``review-desktop.png``, ``review-phone.png``) go to ``build/screenshots/``."""
 
 from __future__ import annotations
@@ -16,12 +17,20 @@ from tests.browser.page_checks import SERIOUS, axe_violations, small_targets, to
 from tests.browser.staging import DESKTOP, PHONE, open_seat, stage_table
 
 
-def check_review(page: Page, blunder: Blunder, width: str) -> None:
-    """Ask for the review on the summary and find the blunder marked, the graph drawn."""
+def check_review(page: Page, blunder: Blunder, width: str, *, click: bool = True) -> None:
+    """Ask for the review on the summary (or find it asked for already) and find the blunder
+    marked, the graph drawn and the key moments on the score chart too."""
     expect(page.locator("#game-summary")).to_be_visible()
     expect(page.locator("#review-seat")).to_have_value(str(blunder.seat))  # your own seat
-    page.locator("#review-button").click()
+    if click:
+        page.locator("#review-button").click()
     expect(page.locator("#review-table")).to_be_visible(timeout=30_000)
+    moments = page.locator("#key-moments li").count()
+    assert moments >= 1
+    marked = page.locator("#score-chart .key-moment")
+    expect(marked).to_have_count(moments)
+    expect(marked.first.locator("title")).to_contain_text("Key moment 1 of ")
+    expect(page.locator("#summary-moments-note")).to_contain_text("key moments of")
     row = page.locator(f'#review-table tr[data-step="{blunder.step}"]')
     expect(row).to_have_attribute("data-mark", "blunder")
     expect(row).to_contain_text("Play Skill Card")
@@ -33,6 +42,7 @@ def check_review(page: Page, blunder: Blunder, width: str) -> None:
     assert [v for v in axe_violations(page) if v["impact"] in SERIOUS] == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     screenshot_of(page, "#review", SCREENSHOTS / f"review-{width}.png")
+    screenshot_of(page, ".score-figure", SCREENSHOTS / f"summary-moments-{width}.png")
 
 
 def test_the_review_shows_the_win_chance_and_marks_the_blunder(
@@ -45,9 +55,9 @@ def test_the_review_shows_the_win_chance_and_marks_the_blunder(
     page = open_seat(browser, server, table.id, token, viewport=DESKTOP)
     page.locator(f'#actions .action[data-action="{blunder.move}"]').click()
     check_review(page, blunder, "desktop")
-    # The same finished table on a phone: the review, kept by the server, comes at once.
+    # The same finished table on a phone, opened by the history's link to the seat's review:
+    # the review, kept by the server, comes at once, without a click.
     phone = browser.new_context(viewport=PHONE)
-    phone.add_init_script(f"localStorage.setItem('pickletable:seat:{table.id}', '{token}')")
     again = phone.new_page()
-    again.goto(f"{server.url}/table/{table.id}")
-    check_review(again, blunder, "phone")
+    again.goto(f"{server.url}/table/{table.id}?review={blunder.seat}")
+    check_review(again, blunder, "phone", click=False)
