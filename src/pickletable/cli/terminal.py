@@ -20,8 +20,8 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from pickletable.bots import make_bot
 from pickletable.analysis.recap_figures import score_line
+from pickletable.bots import make_bot
 from pickletable.bots.coaching import hint, odds, odds_line
 from pickletable.cli.layout import Layout, shows_full_board
 from pickletable.cli.menu import Menu, Pick
@@ -591,4 +591,3 @@ class TerminalGame:
 
 class _Restart(Exception):
     """Internal: an undo happened; ask again from the restored state."""
-
