@@ -2,11 +2,15 @@
 button (or a player's history link, which opens it at once), then the win chance graph with
 its key moments, the same moments numbered on the summary's score chart, and every decision
 with its mark (the needless losing Skill Card a blunder); nothing wider than the phone,
-every target at least 44 px, axe-core clean. Screenshots
-(``review-desktop.png``, ``review-phone.png``) go to ``build/screenshots/``."""
+every target at least 44 px, axe-core clean. Screenshots (``review-desktop.png``,
+``summary-moments-desktop.png`` and the phone's) go to ``build/screenshots/``; with
+``PICKLETABLE_DOCS_SCREENSHOTS=1`` the desktop ones also to ``docs/screenshots/``."""
 
 from __future__ import annotations
 
+import os
+import shutil
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -15,6 +19,8 @@ from tests.analysis.blunders import Blunder, bad_shot_at_game_point, blunder_rec
 from tests.browser.conftest import SCREENSHOTS, Server, screenshot_of
 from tests.browser.page_checks import SERIOUS, axe_violations, small_targets, too_wide
 from tests.browser.staging import DESKTOP, PHONE, open_seat, stage_table
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def check_review(page: Page, blunder: Blunder, width: str, *, click: bool = True) -> None:
@@ -41,8 +47,11 @@ def check_review(page: Page, blunder: Blunder, width: str, *, click: bool = True
     assert small_targets(page) == []
     assert [v for v in axe_violations(page) if v["impact"] in SERIOUS] == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    screenshot_of(page, "#review", SCREENSHOTS / f"review-{width}.png")
-    screenshot_of(page, ".score-figure", SCREENSHOTS / f"summary-moments-{width}.png")
+    for selector, name in (("#review", "review"), (".score-figure", "summary-moments")):
+        path = SCREENSHOTS / f"{name}-{width}.png"
+        screenshot_of(page, selector, path)
+        if os.environ.get("PICKLETABLE_DOCS_SCREENSHOTS") == "1" and width == "desktop":
+            shutil.copyfile(path, DOCS / f"{name}.png")  # docs/coaching.md shows them
 
 
 def test_the_review_shows_the_win_chance_and_marks_the_blunder(
