@@ -62,7 +62,9 @@ def test_the_review_shows_the_win_chance_and_marks_the_blunder(
     table = stage_table(server, "board", ["human:Ann", "human:Bob"], moves)
     token = table.tokens[blunder.seat]
     page = open_seat(browser, server, table.id, token, viewport=DESKTOP)
-    page.locator(f'#actions .action[data-action="{blunder.move}"]').click()
+    losing = page.locator(f'#actions .action[data-action="{blunder.move}"]')
+    expect(losing).to_contain_text("can only lose: your Bad Shot")  # said before it is made
+    losing.click()
     check_review(page, blunder, "desktop")
     # The same finished table on a phone, opened by the history's link to the seat's review:
     # the review, kept by the server, comes at once, without a click.
