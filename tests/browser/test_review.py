@@ -1,8 +1,9 @@
 """The post-game review in the browser, at desktop and phone width: the summary's Review
 button (or a player's history link, which opens it at once), then the win chance graph with
-its key moments, the same moments numbered on the summary's score chart, and every decision
-with its mark (the needless losing Skill Card a blunder); nothing wider than the phone,
-every target at least 44 px, axe-core clean. Screenshots (``review-desktop.png``,
+its key moments, the same moments numbered on the summary's score chart (at once when the
+page comes back to a seat whose review was made), and every decision with its mark (the
+needless losing Skill Card a blunder, said before it is played); nothing wider than the
+phone, every target at least 44 px, axe-core clean. Screenshots (``review-desktop.png``,
 ``summary-moments-desktop.png`` and the phone's) go to ``build/screenshots/``; with
 ``PICKLETABLE_DOCS_SCREENSHOTS=1`` the desktop ones also to ``docs/screenshots/``."""
 
@@ -66,6 +67,11 @@ def test_the_review_shows_the_win_chance_and_marks_the_blunder(
     expect(losing).to_contain_text("can only lose: your Bad Shot")  # said before it is made
     losing.click()
     check_review(page, blunder, "desktop")
+    # Back at the table later: the seat's kept review marks the summary's chart at once.
+    moments = page.locator("#key-moments li").count()
+    page.reload()
+    expect(page.locator("#score-chart .key-moment")).to_have_count(moments)
+    expect(page.locator("#review-table")).to_have_count(0)  # the review itself one click away
     # The same finished table on a phone, opened by the history's link to the seat's review:
     # the review, kept by the server, comes at once, without a click.
     phone = browser.new_context(viewport=PHONE)

@@ -66,7 +66,11 @@ def test_a_finished_table_s_review_comes_after_its_progress_and_is_kept(client: 
     manager_of(client).reviews.budget = 2  # a rough review, quick
     table_id = finished_slam(client)
     path = f"/api/tables/{table_id}/review?seat=1"
+    only_made = f"{path}&start=false"  # the summary's look for a review made already
+    assert client.get(only_made).json() == {"seat": 1, "state": "none"}
+    assert client.get(only_made).json() == {"seat": 1, "state": "none"}  # nor started by it
     body = reviewed(client, path)
+    assert client.get(only_made).json() == body
     review = body["review"]
     assert body["seat"] == 1 and review["game"] == "slam" and review["budget"] == 2
     [seat] = review["seats"]

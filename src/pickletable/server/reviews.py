@@ -106,11 +106,12 @@ class Reviews:
         """Drop queued reviews (the server is stopping)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-    async def ask(self, table: LiveTable, seat: int) -> dict[str, Any]:
+    async def ask(self, table: LiveTable, seat: int, *, start: bool = True) -> dict[str, Any]:
         """The review of `seat` at a finished table: its progress, or the review once done.
 
         Called on the event loop: it looks in memory, then in the database, and only then
-        queues the work on the reviews' thread.
+        queues the work on the reviews' thread (unless not `start`: then a review not made
+        yet answers ``{"state": "none"}``).
         """
         if not table.closed:
             raise Refused(LIVE)
@@ -122,6 +123,8 @@ class Reviews:
                 stored_review, table.id, seat, seed=self.seed, budget=self.budget
             )
             if self._needs_start(key):  # nobody started it while the database answered
+                if stored is None and not start:
+                    return {"state": "none"}
                 job = Job(self.clock(), result=stored)
                 self._jobs[key] = job
                 if stored is None:

@@ -11,7 +11,8 @@ const MARK_COLOURS = { best: "#2f7d4f", good: "#2f7d4f", inaccuracy: "#c99a06", 
 /**
  * The review's part of the summary: the button, the seat to review and, later, the review.
  * `onReview(review)` is told each review shown (the summary marks its key moments). A page
- * opened as `/table/{id}?review=S` (a player's history links there) reviews seat S at once.
+ * opened as `/table/{id}?review=S` (a player's history links there) reviews seat S at once;
+ * otherwise your own seat's review, if it was made already, has its key moments marked.
  */
 export function reviewPanel(tableId, summary, { onReview = () => {} } = {}) {
   const token = seatToken(tableId);
@@ -36,8 +37,12 @@ export function reviewPanel(tableId, summary, { onReview = () => {} } = {}) {
       runReview(tableId, Number(asked), token, parts);
     }, 0);
   } else if (token) {
-    api(`/api/tables/${tableId}`, { token }).then((info) => {
-      if (info.you !== null && info.you !== undefined) choice.value = String(info.you);
+    api(`/api/tables/${tableId}`, { token }).then(async (info) => {
+      if (info.you === null || info.you === undefined) return;
+      choice.value = String(info.you);
+      // Your seat's review made already (here or before a restart): its key moments on the chart.
+      const kept = await api(`/api/tables/${tableId}/review?seat=${info.you}&start=false`, { token });
+      if (kept.state === "done" && panel.isConnected) onReview(kept.review);
     }).catch(() => {});
   }
   button.addEventListener("click", () => runReview(tableId, Number(choice.value), token, parts));
