@@ -73,16 +73,19 @@ def test_the_score_history_ends_at_the_final_score_and_each_rally_adds_its_chang
 
 
 @pytest.mark.parametrize("table", sorted(TABLES))
-def test_the_rallies_and_their_endings_are_those_the_lab_counts(table: str) -> None:
+def test_the_rallies_their_starts_and_their_endings_are_those_the_lab_counts(table: str) -> None:
     game, players, options = TABLES[table]
     start, actions, _ = played(game, players, options)
     state = start.clone()
     collector = collector_for(state)
-    for action in actions:
+    began = []  # the step at which the lab counted each rally
+    for index, action in enumerate(actions):
         player = state.current_player
         legal = 0 if player == CHANCE else len(state.legal_actions())
         events = state.apply(action)
+        counted = collector.rallies
         collector.step(state, -1 if player == CHANCE else int(player or 0), legal, events)
+        began += [index] * (collector.rallies - counted)
     lab: Counter[str] = Counter()
     for key, count in collector.counters.items():
         if key.startswith(("rally_end:", "round_end:")):
@@ -90,6 +93,7 @@ def test_the_rallies_and_their_endings_are_those_the_lab_counts(table: str) -> N
     rallies = recap(start, actions)["rallies"]
     assert len(rallies) == collector.rallies
     assert Counter(row["ended"] for row in rallies) == lab
+    assert [row["start"] for row in rallies] == began  # each begins where the lab counts it
 
 
 def seat_counts(events: list[Event], kind: str, where: Any = None) -> dict[int, float]:

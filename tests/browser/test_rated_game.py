@@ -87,6 +87,8 @@ def test_friends_play_a_rated_game_and_both_ratings_and_histories_show_it(
         expect(cells.nth(1)).to_have_text(re.compile("^(won|lost)$"))
         expect(cells.nth(2)).to_have_text(re.compile(r"^[+-]?\d+(\.\d)?$"))
         assert cells.nth(2).inner_text() not in ("0", "+0", "0.0")  # the rating moved
+        review = cells.nth(3).locator("a.review-link")  # the summary's review of their seat
+        expect(review).to_have_attribute("href", re.compile(rf"^/table/{table_id}\?review=[02]$"))
         results.add(cells.nth(1).inner_text())
         graph = page.locator("#graphs img")
         expect(graph).to_have_attribute("alt", re.compile("Rating in card, singles"))

@@ -1,4 +1,5 @@
-"""At the terminal: ``help CARD``, ``undo`` before anything is revealed, ``--odds``."""
+"""At the terminal: ``help CARD``, ``undo`` before anything is revealed, ``--odds``,
+``score`` and ``history``."""
 
 from __future__ import annotations
 
@@ -59,3 +60,11 @@ def test_undo_is_refused_once_a_bot_has_moved_since_its_move_showed_part_of_its_
     screen, terminal = play_to_prompt("card", answers, seats="human,bot:medium", seed=11, players=2)
     assert "Undo refused: too late to take that back: another player has moved since" in screen
     assert "undone" not in terminal.recorder.meta
+
+
+def test_score_and_history_answer_at_a_prompt_instead_of_being_refused() -> None:
+    screen, _ = play_to_prompt("card", ["score", "history"], **CARD_TABLE)
+    assert "North, your move > score\nPoints: North 0, South 0\n" in screen
+    # every event since the game began, as North saw it: the first face-up deal first
+    assert "North, your move > history\n  North is dealt a 9 face up.\n" in screen
+    assert "not a choice now" not in screen

@@ -47,12 +47,11 @@ North, your move >"""
 
 
 BOARD_AFTER_A_SKILL_CARD = """\
-  Side out.
-  Yellow to serve.
 Yellow (bot): Serve: roll the IN/OUT/ACE die
   Yellow serves: IN.
 Skill: Blue 0.0, Yellow 0.0 (to 5.0); Yellow serves
 Last roll:  IN     rally: hit 2
+Blue's shots: Nice Smash · Bad Volley
 Blue's Skill Cards: [IN, Dink] [IN, Dink] [ACE]
 Blue's Strategy Cards: [Volley] [Lob] [Drop]
 Blue to hit the return of serve
@@ -64,6 +63,7 @@ Yellow (bot): Play Skill Card IN, Smash instead of rolling
   Yellow hits shot 3: IN, Smash.
 Skill: Blue 0.0, Yellow 0.0 (to 5.0); Yellow serves
 Shot to answer:  Smash  (from a Skill Card)
+Blue's shots: Nice Smash · Bad Volley
 Blue's Skill Cards: [IN, Dink] [IN, Dink] [ACE]
 Blue's Strategy Cards: [Volley] [Lob] [Drop]
 Blue to hit shot 4
@@ -107,7 +107,7 @@ def test_card_game_at_80x24_names_the_card_drawn_above_a_short_status_and_one_li
     assert screen == CARD_AFTER_A_DRAW
 
 
-def test_board_game_at_80x24_shows_the_skill_cards_shot_to_answer_and_your_cards() -> None:
+def test_board_game_at_80x24_shows_the_shot_to_answer_your_nice_and_bad_shots_and_cards() -> None:
     screen, _ = play_to_prompt(
         "board", ["1", "1"], seats="human,bot:easy", seed=2, level="advanced"
     )

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from pickletable.analysis.review import review_record
 from tests.analysis.blunders import Blunder, bad_shot_at_game_point, blunder_record
 from tests.cli.scripted import run
 
@@ -40,6 +44,24 @@ def test_the_json_review_is_the_same_each_time(tmp_path: Path) -> None:
     [seat] = review["seats"]
     [decision] = [each for each in seat["decisions"] if each["step"] == blunder.step]
     assert decision["mark"] == "blunder" and review["rollouts"] == 8
+    # A record that keeps this review (as the web table's download does) prints it as it is
+    # at once; another budget's is made again.
+    kept = {**blunder.record, "meta": {**blunder.record["meta"], "reviews": [review]}}
+    path.write_text(json.dumps(kept))
+    made_again: list[dict[str, Any]] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made_again.append(kwargs)
+        return review_record(*args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("pickletable.cli.review_command.review_record", counted)
+        assert run(*args) == (0, first)
+        assert made_again == []
+        code, text = run("review", str(path), "--budget", "8", "--seat", str(blunder.seat))
+        assert code == 0 and "blunder" in text and made_again == []  # the text from it too
+        assert run("review", str(path), "--json", "--budget", "2", "--seat", "0")[0] == 0
+        assert [kwargs["budget"] for kwargs in made_again] == [2]
 
 
 def test_a_seat_the_game_does_not_have_is_named_with_the_seats_it_has(tmp_path: Path) -> None:

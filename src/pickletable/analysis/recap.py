@@ -45,7 +45,8 @@ def recap(start: GameState, actions: Iterable[Action | str]) -> dict[str, Any]:
 
     ``history`` holds each side's score at the start and after every rally or
     round (a Play Card moving someone after a point counts with its rally);
-    ``rallies`` one row per rally or round; ``players`` each seat's figures;
+    ``rallies`` one row per rally or round (``start``: the step it began at, counted from
+    0, as in the record); ``players`` each seat's figures;
     ``game_figures`` the lab's figures of the whole game.
     """
     state = start.clone()
@@ -100,6 +101,8 @@ class _Recap:
         self.sides = self.figures.sides(state)
         self.history = [self.figures.scores(state)]
         self.rallies: list[dict[str, Any]] = []
+        self.steps = 0
+        """Steps watched so far (the index of the next one)."""
         self._before = self._now(state)
 
     def _now(self, state: GameState) -> tuple[list[float], int | None, int, dict[str, int]]:
@@ -114,6 +117,7 @@ class _Recap:
 
     def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
         before_scores, opener, counted, ends = self._before
+        index, self.steps = self.steps, self.steps + 1
         for event in events:
             self.figures.watch(state, event.for_seat(None))
         self.collector.step(state, player, legal, events)
@@ -123,6 +127,7 @@ class _Recap:
             self.rallies.append(
                 {
                     "number": len(self.rallies) + 1,
+                    "start": index,
                     "opener": opener,
                     "ended": _ending(self.collector, ends, _endings(self.collector)),
                 }

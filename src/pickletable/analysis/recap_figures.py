@@ -65,3 +65,20 @@ def figures_for(state: GameState) -> Figures:
 
     kit = find_kit(state.game_id)
     return kit.lab().figures(state) if kit is not None else Figures(state)
+
+
+def score_line(state: GameState) -> str:
+    """``score``: each side's score now, as the end-of-game summary counts it (public facts).
+
+    >>> from pickletable.core.registry import get_game
+    >>> score_line(get_game("card").new_game(2))
+    'Points: North 0, South 0'
+    """
+    figures = figures_for(state)
+    sides = figures.sides(state)
+    scores = figures.scores(state)
+    shown = ", ".join(
+        f"{' & '.join(state.seat_name(seat) for seat in side)} {score:.{figures.digits}f}"
+        for side, score in zip(sides, scores, strict=True)
+    )
+    return f"{figures.score_word}: {shown}"

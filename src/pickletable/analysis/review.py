@@ -172,6 +172,82 @@ class Review:
         return data
 
 
+def review_from_json(data: dict[str, Any]) -> Review:
+    """A review back from `Review.to_json` (a record's ``meta.reviews`` keeps them).
+
+    Raises `KeyError`, `TypeError` or `ValueError` for JSON that is no review.
+    """
+
+    def weighed(move: dict[str, Any]) -> Weighed:
+        return Weighed(str(move["action"]), str(move["label"]), float(move["chance"]))
+
+    def decision(item: dict[str, Any]) -> Decision:
+        return Decision(
+            int(item["step"]),
+            weighed(item["played"]),
+            weighed(item["best"]),
+            float(item["loss"]),
+            str(item["mark"]),
+            int(item["moves"]),
+            [weighed(move) for move in item["weighed"]],
+        )
+
+    def moment(item: dict[str, Any]) -> Moment:
+        return Moment(
+            int(item["step"]),
+            item["kind"],
+            float(item["before"]),
+            float(item["after"]),
+            item["what"],
+        )
+
+    seats = [
+        SeatReview(
+            seat=int(seat["seat"]),
+            name=str(seat["name"]),
+            decisions=[decision(item) for item in seat["decisions"]],
+            graph=[(int(step), float(chance)) for step, chance in seat["graph"]],
+            moments=[moment(item) for item in seat["moments"]],
+            accuracy=None if seat["accuracy"] is None else float(seat["accuracy"]),
+            result=float(seat["result"]),
+        )
+        for seat in data["seats"]
+    ]
+    return Review(
+        game=str(data["game"]),
+        outcome=str(data["outcome"]),
+        steps=int(data["steps"]),
+        seed=int(data["seed"]),
+        budget=int(data["budget"]),
+        rollouts=int(data["rollouts"]),
+        seats=seats,
+    )
+
+
+def kept_review(
+    record: dict[str, Any], seats: Sequence[int] | None, *, budget: int, seed: int
+) -> Review | None:
+    """The review a record keeps in ``meta.reviews`` (the web table's) for exactly these
+    seats, seed and budget, if it has one: the same review `review_record` would make."""
+    meta = record.get("meta")
+    kept = meta.get("reviews") if isinstance(meta, dict) else None
+    if seats is None or not isinstance(kept, list):
+        return None  # the web table reviews one seat at a time
+    for data in kept:
+        try:
+            review = review_from_json(data)
+        except (KeyError, TypeError, ValueError):
+            continue  # not a review: it is made again
+        if (
+            review.game == record.get("game")
+            and review.seed == seed
+            and review.budget == budget
+            and [each.seat for each in review.seats] == list(seats)
+        ):
+            return review
+    return None
+
+
 def mark_for(loss: float) -> str:
     """The mark of a decision that gave away `loss` of win chance (0 to 1)."""
     if loss <= 0:

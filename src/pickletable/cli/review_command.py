@@ -28,6 +28,7 @@ from pickletable.analysis.review import (
     Review,
     ReviewError,
     SeatReview,
+    kept_review,
     review_record,
 )
 from pickletable.cli.common import JsonOpt, app, friendly
@@ -66,13 +67,18 @@ def review_command(
 
     Each move is weighed by seeded rollouts from the seat's own view (no card it could
     not see): the same record, seed and budget always give the same review. At most
-    12,000 rollouts per seat (a long game gets fewer per move).
+    12,000 rollouts per seat (a long game gets fewer per move). A record downloaded from
+    the web table carries the reviews made there (``meta.reviews``): one of the same seat,
+    seed and budget is printed at once instead of being made again.
     """
     data = load_record(file)
     seats = None if seat is None else [_seat_number(data, seat)]
     console = Console(highlight=False)
     err = Console(stderr=True)
-    if as_json or not err.is_terminal:
+    kept = kept_review(data, seats, budget=budget, seed=seed)
+    if kept is not None:  # the web table's review, downloaded with the record: the same
+        review = kept
+    elif as_json or not err.is_terminal:
         review = review_record(data, seats, budget=budget, seed=seed)
     else:
         with Progress(

@@ -20,6 +20,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
+from pickletable.analysis.recap_figures import score_line
 from pickletable.bots import make_bot
 from pickletable.bots.coaching import hint, odds, odds_line
 from pickletable.cli.layout import Layout, shows_full_board
@@ -45,8 +46,8 @@ CATCH_UP_LINES = 12
 HELP = (
     "Type the number of a choice, its notation (shown in brackets) or its words; "
     "Enter alone takes a lone choice. "
-    "Also: 'board' (the whole table), 'log' (recent events), "
-    "'hint' (what the hard bot would play), 'help CARD' (what a card does), "
+    "Also: 'board' (the whole table), 'log' (recent events), 'history' (every event so far), "
+    "'score', 'hint' (what the hard bot would play), 'help CARD' (what a card does), "
     "'undo' (take back your last move, until a die or card comes up), 'save FILE', 'quit'."
 )
 COMPANION_HELP = " In companion mode 'undo' takes back the last entry."
@@ -375,10 +376,15 @@ class TerminalGame:
         elif lowered == "board":
             self._show_table(self.viewer)
             self.console.print(menu.table())
-        elif lowered == "log":
+        elif lowered in ("log", "history"):
             lines = [line for line in map(self._line, self.log) if line]
-            for line in lines[-15:]:
+            shown = lines if lowered == "history" else lines[-15:]
+            if not shown:
+                self.console.print(Text("  Nothing has happened yet.", style="dim"))
+            for line in shown:
                 self.console.print(Text("  " + line, style="dim"))
+        elif lowered == "score":
+            self.console.print(Text(score_line(self.state), style="cyan"))
         elif lowered.startswith("save"):
             self._save(answer[4:].strip())
         elif lowered == "undo":

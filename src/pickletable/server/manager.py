@@ -87,8 +87,8 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
         self._quick_pool = ThreadPoolExecutor(1, thread_name_prefix="pickletable-quick-bot")
         self.coach = Coach()
         """Win chances and hints, on a thread of their own (`server.coaching`)."""
-        self.reviews = Reviews()
-        """Post-game reviews, on a thread of their own (`server.reviews`)."""
+        self.reviews = Reviews(storage=lambda: self.storage, writer=self._db)
+        """Post-game reviews, on a thread of their own, kept in the database (`server.reviews`)."""
         self.undo_requests: dict[str, UndoRequest] = {}
         self._groundwork = GroundworkBuilder()
         self._caps = weakref.WeakKeyDictionary()

@@ -144,6 +144,7 @@ class SummaryRally(BaseModel):
     """One rally (or round): who opened it, how it ended, what it changed."""
 
     number: int
+    start: int = Field(description="the step it began at, counted from 0 as in the record")
     opener: int | None = Field(description="the seat that served (or dealt), if known")
     ended: str = Field(description="how it ended, as the designer's lab counts it: ace, Dink Shot")
     changes: list[float] = Field(description="each side's change of score, in `sides` order")

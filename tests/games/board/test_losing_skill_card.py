@@ -1,4 +1,5 @@
-"""A Skill Card that plays the player's own Bad Shot can only lose: the menu says so."""
+"""A Skill Card that plays the player's own Bad Shot can only lose: the terminal's menu and
+the web table's move (its label) say so."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ def test_a_skill_card_of_the_players_bad_shot_is_marked_can_only_lose() -> None:
                 card = state.rules.content.skill_cards[choice.action.args[0]]
                 bad = card.shot == state.character_of(seat).bad
                 assert (CAN_ONLY_LOSE in choice.label) == bad, choice.label
+                web = GAME.presenter.label(state, choice.action)  # a web table's move button
+                assert (CAN_ONLY_LOSE in web) == bad, web
                 marked += bad
                 unmarked += not bad
             state.push(rng.choice(actions))

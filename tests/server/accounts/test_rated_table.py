@@ -47,6 +47,9 @@ def test_a_rated_game_moves_both_ratings_and_shows_in_both_histories(client: Cli
         [entry] = profile["tables"]
         assert entry["table"] == table and entry["result"] in {"won", "lost"}
         assert entry["replay"] == f"/table/{table}/replay"
+        # Review: the end-of-game summary's review of this player's own seat.
+        seat = (made if who is client else joined)["seat"]
+        assert entry["seat"] == seat and entry["review"] == f"/table/{table}?review={seat}"
         graph = who.get(rating["graph"])
         assert graph.headers["content-type"].startswith("image/svg+xml")
         assert f"game 1: {entry['result']}, {entry['rating_after']:g}" in graph.text

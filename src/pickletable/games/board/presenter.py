@@ -86,9 +86,9 @@ class BoardPresenter(Presenter):
         board = _board(state)
         skips = board.rules.stanchion_rule and not board.stanchion
         return [
-            _mark_losing(board, replace(choice, words=SKIP_STANCHION))
+            replace(choice, words=SKIP_STANCHION)
             if skips and choice.action.verb == "serve"
-            else _mark_losing(board, choice)
+            else choice
             for choice in super().menu(state, actions)
         ]
 
@@ -106,15 +106,14 @@ CAN_ONLY_LOSE = "can only lose: your Bad Shot"
 """The mark on a Skill Card whose shot is the player's own Bad Shot (it ends the rally OUT)."""
 
 
-def _mark_losing(board: BoardState, choice: MenuChoice) -> MenuChoice:
-    """Say so on a Skill Card that plays the player's Bad Shot: it can only lose."""
+def _losing(board: BoardState, card_id: str) -> str:
+    """`` (can only lose: your Bad Shot)`` on a Skill Card that plays the deciding player's
+    own Bad Shot (it ends the rally OUT), else ""."""
     player = board.current_player
-    if choice.action.verb != "skill" or player is None or player < 0:
-        return choice
-    card = board.rules.content.skill_cards[choice.action.args[0]]
-    if card.shot is None or card.shot != board.character_of(player).bad:
-        return choice
-    return replace(choice, label=f"{choice.label} ({CAN_ONLY_LOSE})")
+    card = board.rules.content.skill_cards[card_id]
+    if player is None or player < 0 or card.shot is None:
+        return ""
+    return f" ({CAN_ONLY_LOSE})" if card.shot == board.character_of(player).bad else ""
 
 
 def piece_marks(colours: Iterable[str]) -> list[str]:
@@ -258,7 +257,10 @@ def _label(state: BoardState, action: Action) -> str:
     if verb == "roll" and not action.args:
         return "Roll both dice"
     if verb == "skill":
-        return f"Play Skill Card {content.skill_cards[action.args[0]].label} instead of rolling"
+        card = action.args[0]
+        return f"Play Skill Card {content.skill_cards[card].label} instead of rolling" + _losing(
+            state, card
+        )
     if verb == "strategy":
         return (
             f"Play Strategy Card {_shot_name(action.args[0])}: end the rally, "

@@ -60,6 +60,12 @@ def status(observation: dict[str, Any]) -> RenderableType:
         lines.append(_dice(observation))  # at a serve the dice show the last rally
     acting = seats.get(observation["to_act"])
     if observation["level"] == "advanced" and acting is not None:
+        character = acting["character"]
+        if character:  # what the cards below are worth to this player (on screen at 80x24)
+            shots = Text(f"{acting['name']}'s shots: ", style=_style(acting))
+            shots.append(f"Nice {character['nice'].capitalize()} · ")
+            shots.append(f"Bad {character['bad'].capitalize()}")
+            lines.append(shots)
         for kind, key in (("Skill", "skill_cards"), ("Strategy", "strategy_cards")):
             cards = Text(f"{acting['name']}'s {kind} Cards: ", style=_style(acting))
             cards.append(" ".join(f"[{c['label']}]" for c in acting[key]) or "none")

@@ -83,6 +83,7 @@ def _entry(row: Any, change: RatingChangeRow | None) -> dict[str, Any]:
     entry["seat"] = row.seat
     entry["replay"] = f"/table/{row.id}/replay"
     entry["record"] = f"/api/tables/{row.id}/record"
+    entry["review"] = f"/table/{row.id}?review={row.seat}"  # the summary's review of the seat
     if change is not None:
         before = shown(change.mu_before, change.sigma_before, 0)["rating"]
         after = shown(change.mu_after, change.sigma_after, 0)["rating"]

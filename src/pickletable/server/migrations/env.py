@@ -7,6 +7,7 @@ from alembic.config import Config
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection
 
+from pickletable.server import review_store as _review_rows  # noqa: F401 (its table)
 from pickletable.server.accounts import rows as _account_rows  # noqa: F401 (their tables)
 from pickletable.server.storage import Base
 

@@ -19,6 +19,9 @@ async def review(
     manager: Manager,
     token: Token,
     seat: int | None = Query(None, description="the seat to review (default: your own)"),
+    start: bool = Query(
+        True, description='false: only a review made already (else ``{"state": "none"}``)'
+    ),
 ) -> dict[str, Any]:
     """The review of one seat's decisions in a finished game: for each, the win chance after
     the move played and after the best move found, the loss and a mark; the key moments;
@@ -26,7 +29,10 @@ async def review(
 
     The first ask starts it in the background and answers ``{"state": "running", "done",
     "total"}``; ask again for the progress, then ``{"state": "done", "review": ...}``. It is
-    kept once done. Refused (409) while the game is in play.
+    kept once done, in the database too: a restarted server answers it at once, and the
+    table's record carries it (``meta.reviews``). With ``start=false`` a review not made yet
+    is not started: ``{"state": "none"}`` (the summary asks so, to mark a kept review's key
+    moments on its chart). Refused (409) while the game is in play.
     """
     table = await manager.fetch(table_id)
     if seat is None:
@@ -36,4 +42,4 @@ async def review(
         seat = mine.seat
     if seat not in table.state.seats:
         raise NotFound(f"this table has no seat {seat}")
-    return {"seat": seat, **manager.reviews.ask(table, seat)}
+    return {"seat": seat, **(await manager.reviews.ask(table, seat, start=start))}

@@ -170,10 +170,15 @@ async def rematch(
 async def record(table_id: str, manager: Manager) -> dict[str, Any]:
     """The game record in pickletable's JSON format (``pickletable replay`` checks it).
 
-    Open once the game is over, or when the table is read-only (every stored step).
+    Open once the game is over, or when the table is read-only (every stored step). The
+    post-game reviews made of it so far come with it, in ``meta.reviews``.
     """
     table = await _finished(manager, table_id)
-    return table.record()
+    record = table.record()
+    reviews = await manager.reviews.kept(table.id)
+    if reviews:
+        record["meta"]["reviews"] = reviews
+    return record
 
 
 @router.get("/{table_id}/replay", responses=refusals(404, 409, 422))

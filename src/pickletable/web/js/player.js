@@ -1,4 +1,5 @@
-// A player's profile: ratings per game and mode, finished tables with result and change.
+// A player's profile: ratings per game and mode, finished tables with result and change,
+// each with its replay, its record and the review of the player's seat.
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -27,7 +28,8 @@ async function show() {
         h("td", {}, t.status === "over" ? (t.result || "finished") : t.status),
         h("td", {}, t.rating_change === undefined ? "" : `${t.rating_change > 0 ? "+" : ""}${t.rating_change}`),
         h("td", {}, t.status === "over"
-          ? [h("a", { href: t.replay }, "replay"), " · ", h("a", { href: t.record }, "record")]
+          ? [h("a", { href: t.replay }, "replay"), " · ", h("a", { href: t.record }, "record"),
+            " · ", h("a", { href: t.review, class: "review-link" }, "review")]
           : h("a", { href: t.link }, "watch")))));
   } catch (error) {
     document.getElementById("player-error").textContent = error.message;

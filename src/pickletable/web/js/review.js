@@ -8,8 +8,13 @@ import { h, s } from "./dom.js";
 const POLL_MS = 500;
 const MARK_COLOURS = { best: "#2f7d4f", good: "#2f7d4f", inaccuracy: "#c99a06", mistake: "#d9731a", blunder: "#b3261e" };
 
-/** The review's part of the summary: the button, the seat to review and, later, the review. */
-export function reviewPanel(tableId, summary) {
+/**
+ * The review's part of the summary: the button, the seat to review and, later, the review.
+ * `onReview(review)` is told each review shown (the summary marks its key moments). A page
+ * opened as `/table/{id}?review=S` (a player's history links there) reviews seat S at once;
+ * otherwise your own seat's review, if it was made already, has its key moments marked.
+ */
+export function reviewPanel(tableId, summary, { onReview = () => {} } = {}) {
   const token = seatToken(tableId);
   const seats = summary.players.map((row) => h("option", { value: row.seat }, row.player ? `${row.name} (${row.player})` : row.name));
   const choice = h("select", { id: "review-seat", "aria-label": "Seat to review" }, seats);
@@ -23,17 +28,29 @@ export function reviewPanel(tableId, summary) {
       h("label", { for: "review-seat" }, "Seat"), choice, button,
       h("p", { id: "review-about", class: "note" }, "Every decision weighed by the win chance it kept, from that seat's own view.")),
     status, result);
-  if (token) {
-    api(`/api/tables/${tableId}`, { token }).then((info) => {
-      if (info.you !== null && info.you !== undefined) choice.value = String(info.you);
+  const parts = { panel, button, status, result, onReview };
+  const asked = new URLSearchParams(location.search).get("review");
+  if (asked !== null && summary.players.some((row) => String(row.seat) === asked)) {
+    choice.value = asked;
+    setTimeout(() => { // once the summary is on the page
+      panel.scrollIntoView({ block: "start" });
+      runReview(tableId, Number(asked), token, parts);
+    }, 0);
+  } else if (token) {
+    api(`/api/tables/${tableId}`, { token }).then(async (info) => {
+      if (info.you === null || info.you === undefined) return;
+      choice.value = String(info.you);
+      // Your seat's review made already (here or before a restart): its key moments on the chart.
+      const kept = await api(`/api/tables/${tableId}/review?seat=${info.you}&start=false`, { token });
+      if (kept.state === "done" && panel.isConnected) onReview(kept.review);
     }).catch(() => {});
   }
-  button.addEventListener("click", () => runReview(tableId, Number(choice.value), token, { panel, button, status, result }));
+  button.addEventListener("click", () => runReview(tableId, Number(choice.value), token, parts));
   return panel;
 }
 
 async function runReview(tableId, seat, token, parts) {
-  const { panel, button, status, result } = parts;
+  const { panel, button, status, result, onReview } = parts;
   button.disabled = true;
   result.replaceChildren();
   const bar = h("progress", { id: "review-progress", max: 1, value: 0, "aria-label": "Review progress" });
@@ -47,6 +64,7 @@ async function runReview(tableId, seat, token, parts) {
         // Drawn at the width it is shown at, so that its words read at their size on a phone too.
         const width = Math.max(280, Math.min(720, result.clientWidth || 640));
         result.replaceChildren(...drawReview(answer.review, width));
+        onReview(answer.review);
         return;
       }
       if (answer.state === "failed") throw new Error(answer.message);

@@ -1,5 +1,6 @@
-// The end-of-game summary: the score after every rally or round (an inline SVG chart),
-// the lab's figures of the game, each player's figures and every rally or round in a table.
+// The end-of-game summary: the score after every rally or round (an inline SVG chart, where
+// a review's key moments are marked once it is shown), the lab's figures of the game, each
+// player's figures and every rally or round in a table.
 
 import { api } from "./api.js";
 import { h, s } from "./dom.js";
@@ -32,7 +33,7 @@ export async function showSummary(tableId, before) {
       h("div", { class: "summary-figures" },
         gameFigures(summary),
         playerTable(summary))),
-    summary.over ? reviewPanel(tableId, summary) : null,
+    summary.over ? reviewPanel(tableId, summary, { onReview: (review) => markMoments(section, summary, review) }) : null,
     // Folded: the chart already shows every score, and Rematch stays on the first screen.
     h("details", { class: "rally-details" },
       h("summary", {}, `Every ${summary.rally_word.toLowerCase()} (${summary.rallies.length})`),
@@ -78,16 +79,23 @@ function playerNote(player) {
 }
 
 // --- the chart ----------------------------------------------------------------------
-function chart(summary, width) {
+/** Where things go on a chart `width` wide: its height, padding, and x (by rally, fractions
+ * too) and y (by score) in its pixels. */
+function geometry(summary, width) {
   const height = Math.round(Math.max(190, Math.min(260, width * 0.4)));
   const pad = { left: 40, right: 16, top: 26, bottom: 34 };
-  const history = summary.history;
-  const values = history.flat();
+  const values = summary.history.flat();
   const top = Math.max(1, ...values);
   const bottom = Math.min(0, ...values);
-  const rallies = Math.max(1, history.length - 1);
+  const rallies = Math.max(1, summary.history.length - 1);
   const x = (index) => pad.left + (index / rallies) * (width - pad.left - pad.right);
   const y = (value) => pad.top + (1 - (value - bottom) / (top - bottom)) * (height - pad.top - pad.bottom);
+  return { height, pad, top, bottom, rallies, x, y };
+}
+
+function chart(summary, width) {
+  const { height, pad, top, bottom, rallies, x, y } = geometry(summary, width);
+  const history = summary.history;
   // Whole-number scores get whole-number ticks: a target of 1 reads "0, 1", not "0, 1, 1".
   const grid = ticks(bottom, top, 5).filter((value) => summary.digits > 0 || Number.isInteger(value)).map((value) => s("g", { class: "chart-grid" },
     s("line", { x1: pad.left, x2: width - pad.right, y1: y(value), y2: y(value) }),
@@ -107,12 +115,55 @@ function chart(summary, width) {
   const title = `${summary.score_word} after each ${summary.rally_word.toLowerCase()}: `
     + summary.sides.map((side, index) => `${side.name} ${fmt(summary, history[history.length - 1][index])}`).join(", ");
   return s("svg", { id: "score-chart", class: "score-chart", viewBox: `0 0 ${width} ${height}`, role: "img",
-    "aria-label": title },
+    "aria-label": title, dataset: { width } },
   s("title", {}, title),
   grid, xs,
   s("text", { x: width / 2, y: height - 4, class: "chart-axis", "text-anchor": "middle" }, summary.rally_word),
   s("text", { x: 8, y: 14, class: "chart-axis", "text-anchor": "start" }, summary.score_word),
   lines);
+}
+
+/** Where step `step` (counted from 0) falls on the chart's rally axis: in the rally or round
+ * it belongs to, as far along as it is among that rally's steps (`steps`: the game's). */
+export function rallyPosition(rallies, step, steps) {
+  let index = rallies.length - 1;
+  while (index > 0 && rallies[index].start > step) index -= 1;
+  if (index < 0) return 0;
+  const begin = rallies[index].start;
+  const end = index + 1 < rallies.length ? rallies[index + 1].start : steps;
+  return index + Math.min(1, Math.max(0, (step - begin) / Math.max(1, end - begin)));
+}
+
+/** Mark a review's key moments on the summary's score chart: a numbered line at each (a
+ * solid one for a choice, dashed for chance), with its words as its tooltip; a later
+ * review (another seat's) takes the place of the marks. */
+function markMoments(section, summary, review) {
+  const svg = section.querySelector("#score-chart");
+  const [seat] = review.seats;
+  if (!svg || !seat) return;
+  const { height, pad, x } = geometry(summary, Number(svg.dataset.width));
+  const marks = seat.moments.map((moment, index) => {
+    const at = x(rallyPosition(summary.rallies, moment.step, review.steps));
+    const colour = moment.kind === "choice" ? "#b3261e" : "#4b5563";
+    const words = `Key moment ${index + 1} of ${seat.name}'s review, step ${moment.step + 1} (${moment.kind}): `
+      + `win chance ${Math.round(moment.before * 100)}% → ${Math.round(moment.after * 100)}%, ${moment.what}`;
+    return s("g", { class: "key-moment", dataset: { step: moment.step, kind: moment.kind } },
+      s("title", {}, words),
+      s("line", { x1: at, x2: at, y1: pad.top - 2, y2: height - pad.bottom, stroke: colour, "stroke-width": 2,
+        "stroke-dasharray": moment.kind === "choice" ? null : "5 3" }),
+      s("circle", { cx: at, cy: pad.top - 10, r: 8, fill: "#fff", stroke: colour, "stroke-width": 2 }),
+      s("text", { x: at, y: pad.top - 6, "text-anchor": "middle", class: "key-number" }, index + 1));
+  });
+  const old = svg.querySelector("#summary-moments");
+  const group = s("g", { id: "summary-moments" }, marks);
+  if (old) old.replaceWith(group);
+  else svg.append(group);
+  const note = section.querySelector("#summary-moments-note");
+  const text = seat.moments.length
+    ? `Numbered on the chart: the ${seat.moments.length} key moments of ${seat.name}'s review (a solid line: a choice; dashed: chance).`
+    : "";
+  if (note) note.textContent = text;
+  else section.querySelector(".score-figure figcaption").append(h("p", { id: "summary-moments-note", class: "note" }, text));
 }
 
 /** About `count` round steps between low and high (whole numbers or halves). */
