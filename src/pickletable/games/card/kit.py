@@ -29,7 +29,7 @@ from pickletable.games.card.move_help import MOVE_HELP
 if TYPE_CHECKING:
     from pickletable.analysis.bench_probes import Probe
     from pickletable.bots.settings import Settings
-    from pickletable.bots.win_odds import Evaluator
+    from pickletable.bots.win_odds import Evaluator, WinModel
     from pickletable.envs.encoding import Encoding
 
 
@@ -101,6 +101,28 @@ def _evaluator() -> Evaluator:
     return rollout_evaluator()
 
 
+CARD_MODEL = (
+    "win-chance table: the hard bot's chance of winning from the score and the serve, "
+    "rallies drawn from medium self-play's results (value iteration)"
+)
+
+
+def _win_model(state: GameState) -> WinModel | None:
+    """The card game's drama model: the score table `hard` values a rally's end by."""
+    from pickletable.bots.win_odds import WinModel
+    from pickletable.games.card.bots.hard import game_chances
+
+    def chance(state: GameState) -> dict[int, float] | None:
+        outcome = state.outcome
+        if outcome is not None:
+            return {seat: float(seat in outcome.winners) for seat in state.seats}
+        if getattr(state, "serving_team", None) is None:
+            return None
+        return {seat: (value + 1) / 2 for seat, value in game_chances(state, 0).items()}
+
+    return WinModel(CARD_MODEL, frozenset({"rally_scored"}), chance)
+
+
 KIT = GameKit(
     id="card",
     definition=_definition,
@@ -127,6 +149,7 @@ KIT = GameKit(
     load_table=LoadTable(("human", "human", "bot:medium"), {"target_score": 3, "win_by": 1}),
     recap=shared.recap,
     evaluator=_evaluator,
+    win_model=_win_model,
     move_help=MOVE_HELP,
     web_module="card.js",
     wording=Wording("the card game"),

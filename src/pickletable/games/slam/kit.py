@@ -29,7 +29,7 @@ from pickletable.games.slam.move_help import MOVE_HELP
 
 if TYPE_CHECKING:
     from pickletable.bots.settings import Settings
-    from pickletable.bots.win_odds import Evaluator
+    from pickletable.bots.win_odds import Evaluator, WinModel
     from pickletable.envs.encoding import Encoding
 
 
@@ -88,6 +88,23 @@ def _evaluator() -> Evaluator:
     return rollout_evaluator()
 
 
+SLAM_MODEL = (
+    "token model: each side's chance from the tokens held, every round going to each side "
+    "alike (exact recursion; checked against simulated games, docs/lab.md)"
+)
+
+
+def _win_model(state: GameState) -> WinModel | None:
+    """Slam's drama model: the token table the search values a round's end by."""
+    from pickletable.bots.win_odds import WinModel
+    from pickletable.games.slam.bots.search import game_values
+
+    def chance(state: GameState) -> dict[int, float] | None:
+        return {seat: (value + 1) / 2 for seat, value in game_values(state).items()}
+
+    return WinModel(SLAM_MODEL, frozenset({"round-won"}), chance)
+
+
 KIT = GameKit(
     id="slam",
     definition=_definition,
@@ -113,6 +130,7 @@ KIT = GameKit(
     load_table=LoadTable(("human", "human", "bot:medium"), {"tokens_to_win": 1}),
     recap=shared.recap,
     evaluator=_evaluator,
+    win_model=_win_model,
     move_help=MOVE_HELP,
     web_module="slam.js",
     wording=Wording("Slam", rallies="rounds", first="first player"),
