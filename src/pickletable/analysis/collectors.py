@@ -15,7 +15,7 @@ trials of a rate) and ``samples`` (count, sum and sum of squares of a value).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from pickletable.analysis.drama import PREFIX as DRAMA_PREFIX
@@ -97,8 +97,18 @@ class Collector:
             self.branching[at] += legal
             if legal >= 2:
                 self.choices[at] += 1
-        if not events:
-            return
+        if events:
+            self.on_events(state, self.steps, events)
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The event kinds it reads: its handlers', the lead's and the win model's
+        (`pickletable.core.match.run_counted` tells it of no other step)."""
+        return frozenset(self.handlers) | self.score_kinds | self.read_after
+
+    def on_events(self, state: GameState, steps: int, events: list[Event]) -> None:
+        """A step with events, the `steps`-th of the game (`match.EventWatcher`)."""
+        self.steps = steps
         scored = read = False
         handlers = self.handlers
         score_kinds = self.score_kinds
@@ -119,6 +129,15 @@ class Collector:
         if self.settle:
             self.settle = False
             self.after_step(state)
+
+    def counted(self, steps: int, seats: Mapping[int, list[int]]) -> None:
+        """The steps and each seat's counts, from `match.run_counted` at the end."""
+        self.steps = steps
+        for seat, (decisions, choices, branching) in seats.items():
+            at = self.position[seat]
+            self.decisions[at] = decisions
+            self.choices[at] = choices
+            self.branching[at] = branching
 
     def after_step(self, state: GameState) -> None:
         """Called after a step whose handlers set `settle`, once the lead is up to date."""

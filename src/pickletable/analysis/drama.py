@@ -33,7 +33,6 @@ interval (the games are independent).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -90,33 +89,36 @@ def game_drama(trace: Trace, steps: int, winners: Sequence[int]) -> dict[str, fl
     winner = winners[0]
     points = [*trace, (steps, {seat: float(seat in winners) for seat in seats})]
     sides = round(len(seats) / max(sum(trace[0][1].values()), 1e-9))
+    per_side = len(seats) // sides
     spread = 1 - 1 / sides if sides > 1 else 1.0
-    before = points[:-1]
-    uncertainty = sum((1 - max(chances.values())) / spread for _, chances in before)
-    known = [_favourite(chances, len(seats) // sides) for _, chances in points]
-    favourites = [favourite for favourite in known if favourite is not None]
-    pairs = list(itertools.pairwise(favourites))
-    stable = sum(1 for a, b in pairs if a == b)
+    uncertainty = swing = 0.0
+    stable = pairs = 0
+    favourite: tuple[int, ...] | None = None
+    earlier: dict[int, float] | None = None
+    for number, (_, chances) in enumerate(points):  # one pass: a study reads every game
+        best = max(chances.values())
+        if number < len(trace):
+            uncertainty += (1 - best) / spread
+        leaders = tuple(seat for seat, chance in chances.items() if chance == best)
+        if len(leaders) == per_side:  # else a tie between sides: skipped
+            if favourite is not None:
+                pairs += 1
+                stable += leaders == favourite
+            favourite = leaders
+        if earlier is not None:
+            for seat in seats:
+                change = abs(chances[seat] - earlier[seat])
+                if change > swing:
+                    swing = change
+        earlier = chances
     decided_at = steps
     for at, chances in reversed(points):
         if chances[winner] <= DECIDED:
             break
         decided_at = at
-    swing = max(
-        abs(after[seat] - earlier[seat])
-        for (_, earlier), (_, after) in itertools.pairwise(points)
-        for seat in seats
-    )
     return {
-        "uncertainty": uncertainty / len(before),
-        "lead_stability": stable / len(pairs) if pairs else 1.0,
+        "uncertainty": uncertainty / len(trace),
+        "lead_stability": stable / pairs if pairs else 1.0,
         "decisiveness": decided_at / steps,
         "biggest_swing": swing,
     }
-
-
-def _favourite(chances: dict[int, float], per_side: int) -> frozenset[int] | None:
-    """The seats of the side with the highest chance (partners share theirs); None at a tie."""
-    best = max(chances.values())
-    leaders = frozenset(seat for seat, chance in chances.items() if chance == best)
-    return leaders if len(leaders) == per_side else None

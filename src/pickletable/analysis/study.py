@@ -40,7 +40,7 @@ from pickletable.bots import study_bot
 from pickletable.bots.win_odds import win_model
 from pickletable.core.agents import Agent
 from pickletable.core.errors import OptionError
-from pickletable.core.match import run_match
+from pickletable.core.match import run_counted
 from pickletable.core.registry import get_game, kit_for
 from pickletable.core.state import Termination
 
@@ -88,7 +88,7 @@ def play_study_game(task: GameTask) -> GameSummary:
         seat: study_bot(task.names[entry], task.game) for seat, entry in entry_at.items()
     }
     collector = collector_for(state)
-    run_match(state, agents, random.Random(task.game_seed), watcher=collector)
+    run_counted(state, agents, random.Random(task.game_seed), collector)
     bots = tuple(task.names[entry_at[seat]] for seat in state.seats)
     return collector.finish(state, task.index, task.game_seed, bots)
 

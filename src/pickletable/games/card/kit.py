@@ -116,11 +116,25 @@ def _win_model(state: GameState) -> WinModel | None:
         outcome = state.outcome
         if outcome is not None:
             return {seat: float(seat in outcome.winners) for seat in state.seats}
-        if getattr(state, "serving_team", None) is None:
+        serving = getattr(state, "serving_team", None)
+        if serving is None:
             return None
-        return {seat: (value + 1) / 2 for seat, value in game_chances(state, 0).items()}
+        rules = state.rules  # type: ignore[attr-defined]
+        key = (rules.seats, rules.target, rules.win_by, tuple(state.scores), serving)  # type: ignore[attr-defined]
+        found = _CHANCES.get(key)
+        if found is None:
+            found = {seat: (value + 1) / 2 for seat, value in game_chances(state, 0).items()}
+            if len(_CHANCES) > CHANCES_KEPT:
+                _CHANCES.clear()
+            _CHANCES[key] = found
+        return found
 
     return WinModel(CARD_MODEL, frozenset({"rally_scored"}), chance)
+
+
+_CHANCES: dict[tuple[object, ...], dict[int, float]] = {}
+"""The drama model's chances by table and score: a study comes back to the same scores."""
+CHANCES_KEPT = 100_000
 
 
 KIT = GameKit(

@@ -100,9 +100,24 @@ def _win_model(state: GameState) -> WinModel | None:
     from pickletable.games.slam.bots.search import game_values
 
     def chance(state: GameState) -> dict[int, float] | None:
-        return {seat: (value + 1) / 2 for seat, value in game_values(state).items()}
+        if state.outcome is not None:
+            return {seat: (value + 1) / 2 for seat, value in game_values(state).items()}
+        rules = state.rules  # type: ignore[attr-defined]
+        key = (rules.players, rules.units, rules.tokens_to_win, tuple(state.tokens))  # type: ignore[attr-defined]
+        found = _CHANCES.get(key)
+        if found is None:
+            found = {seat: (value + 1) / 2 for seat, value in game_values(state).items()}
+            if len(_CHANCES) > CHANCES_KEPT:
+                _CHANCES.clear()
+            _CHANCES[key] = found
+        return found
 
     return WinModel(SLAM_MODEL, frozenset({"round-won"}), chance)
+
+
+_CHANCES: dict[tuple[object, ...], dict[int, float]] = {}
+"""The drama model's chances by table and tokens: a study comes back to the same tokens."""
+CHANCES_KEPT = 100_000
 
 
 KIT = GameKit(

@@ -30,6 +30,7 @@ from pickletable.bots.win_odds import WinChance, WinModel
 from pickletable.core.state import GameState
 from pickletable.games.board.bots import value
 from pickletable.games.board.codes import Step
+from pickletable.games.board.key import PositionKey, position_key
 from pickletable.games.board.state import BoardState
 
 READ_AFTER = frozenset({"to_serve"})
@@ -71,6 +72,9 @@ class ExactValues:
         self.values = {
             seat: _solve(graph.edges, [seat in won for won in graph.winners]) for seat in self.seats
         }
+        self.known: dict[PositionKey, WinChance | None] = {}
+        """Each position's chances by its key, once looked up (a key costs less than the
+        chain's own look-up, and a game comes back to the same positions)."""
 
     def chance(self, state: GameState) -> WinChance | None:
         """Each seat's chance at a serve (1 or 0 once the game is over; None elsewhere)."""
@@ -80,10 +84,17 @@ class ExactValues:
             return {seat: float(seat in outcome.winners) for seat in self.seats}
         if state.step != Step.SERVE:
             return None
+        key = position_key(state)
+        if key in self.known:
+            return self.known[key]
         number = self.index.get(self.transitions.state(state))
-        if number is None:
-            return None
-        return {seat: float(self.values[seat][number]) for seat in self.seats}
+        found = (
+            None
+            if number is None
+            else {seat: float(self.values[seat][number]) for seat in self.seats}
+        )
+        self.known[key] = found
+        return found
 
 
 def _solve(edges: list[list[tuple[int, Fraction]]], wins: list[bool]) -> np.ndarray:
@@ -134,4 +145,4 @@ def _value_chance(state: GameState) -> WinChance | None:
     assert isinstance(state, BoardState)
     if state.outcome is None and state.step != Step.SERVE:
         return None
-    return {seat: value.win_chance(state, seat) for seat in state.seats}
+    return value.chances(state)
