@@ -61,8 +61,16 @@ def test_decisiveness_counts_from_the_last_time_the_winner_rose_above_ninety_per
 def test_partners_share_a_chance_and_three_sides_scale_the_uncertainty() -> None:
     partners = {0: 0.5, 1: 0.5, 2: 0.5, 3: 0.5}  # two sides of two
     assert game_drama([(0, partners)], 10, (0, 2))["uncertainty"] == 1.0
-    three = {0: 0.5, 1: 0.25, 2: 0.25}
-    assert game_drama([(0, three)], 10, (0,))["uncertainty"] == pytest.approx(0.75)
+    three = [(0, {0: 0.5, 1: 0.25, 2: 0.25}), (5, {0: 0.5, 1: 0.3, 2: 0.2})]
+    assert game_drama(three, 10, (0,))["uncertainty"] == pytest.approx(0.75)
+
+
+def test_two_against_one_are_two_sides_and_either_may_be_the_favourite() -> None:
+    # The card game for three: seat 0 alone against seats 1 and 3.
+    trace = [(0, {0: 0.6, 1: 0.4, 3: 0.4}), (10, {0: 0.3, 1: 0.7, 3: 0.7})]
+    figures = game_drama(trace, 20, (1, 3))
+    assert figures["lead_stability"] == pytest.approx(1 / 2)  # 0 -> the pair -> the pair
+    assert figures["uncertainty"] == pytest.approx(((1 - 0.6) + (1 - 0.7)) / 2 / 0.5)
 
 
 def test_a_game_without_a_winner_or_a_checkpoint_has_no_figures() -> None:

@@ -4,8 +4,9 @@ A game's kit gives a quick model of each seat's chance of winning from the
 true state (`pickletable.bots.win_odds.WinModel`: exact values, a fitted
 model or a table), read after each rally or round. Along one game this gives
 the chances ``p_t(s)`` of every side ``s`` at the checkpoints ``t = 0..T``,
-the last being the end (the winner's chance 1). With ``k`` sides, ``w`` the
-winner and ``v_t = p_t(w)``:
+the last being the end (the winner's chance 1). With ``k`` sides (the seats
+whose chances agree all along: partners), ``w`` the winner and
+``v_t = p_t(w)``:
 
 - **uncertainty**: the mean over the checkpoints before the end of
   ``(1 - max_s p_t(s)) / (1 - 1/k)``: 1 while every side is as likely to win,
@@ -88,9 +89,8 @@ def game_drama(trace: Trace, steps: int, winners: Sequence[int]) -> dict[str, fl
     seats = list(trace[0][1])
     winner = winners[0]
     points = [*trace, (steps, {seat: float(seat in winners) for seat in seats})]
-    sides = round(len(seats) / max(sum(trace[0][1].values()), 1e-9))
-    per_side = len(seats) // sides
-    spread = 1 - 1 / sides if sides > 1 else 1.0
+    sides = _sides(points, seats)
+    spread = 1 - 1 / len(sides)
     uncertainty = swing = 0.0
     stable = pairs = 0
     favourite: tuple[int, ...] | None = None
@@ -99,12 +99,12 @@ def game_drama(trace: Trace, steps: int, winners: Sequence[int]) -> dict[str, fl
         best = max(chances.values())
         if number < len(trace):
             uncertainty += (1 - best) / spread
-        leaders = tuple(seat for seat, chance in chances.items() if chance == best)
-        if len(leaders) == per_side:  # else a tie between sides: skipped
+        leaders = [side for side in sides if chances[side[0]] == best]
+        if len(leaders) == 1:  # else a tie between sides: skipped
             if favourite is not None:
                 pairs += 1
-                stable += leaders == favourite
-            favourite = leaders
+                stable += leaders[0] == favourite
+            favourite = leaders[0]
         if earlier is not None:
             for seat in seats:
                 change = abs(chances[seat] - earlier[seat])
@@ -122,3 +122,13 @@ def game_drama(trace: Trace, steps: int, winners: Sequence[int]) -> dict[str, fl
         "decisiveness": decided_at / steps,
         "biggest_swing": swing,
     }
+
+
+def _sides(points: Trace, seats: Sequence[int]) -> list[tuple[int, ...]]:
+    """The sides, as the seats whose chances agree at every checkpoint (partners share
+    theirs; the end sets the winners apart from the rest). Two losing sides whose chances
+    agree all along count as one: a game that short has little drama to tell."""
+    by_course: dict[tuple[float, ...], list[int]] = {}
+    for seat in seats:
+        by_course.setdefault(tuple(chances[seat] for _, chances in points), []).append(seat)
+    return [tuple(side) for side in by_course.values()]
