@@ -61,7 +61,7 @@ GROUPS: dict[str, tuple[Path, ...]] = {
         )
     ),
     "browser-2": (BROWSER,),
-    "ray": (TESTS / "analysis" / "test_ray_backend.py",),
+    "ray": (TESTS / "analysis" / "test_ray_backend.py", TESTS / "analysis" / "test_ray_cluster.py"),
     "cluster": (TESTS / "server" / "cluster",),
 }
 """Tests that run on one worker, one after another, by file or folder (the first group

@@ -3,12 +3,17 @@ held-out confirmation, and clear errors for a bad search space."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from pickletable.analysis.counterfactual import toml_text
+from pickletable.analysis.metrics import Estimate
+from pickletable.analysis.skill import SkillResult
 from pickletable.analysis.tune import Objective, Parameter, apply_values, tune
+from pickletable.cli.main import app
 from pickletable.core.errors import OptionError
 from pickletable.core.registry import get_game
 from pickletable.games.board.exact.analysis import analyse, make_variant
@@ -82,5 +87,63 @@ def test_options_and_content_paths_are_searched_and_bad_ones_refused() -> None:
         )
     with pytest.raises(OptionError, match="two or more values"):
         Parameter.parse("target_score=7")
-    with pytest.raises(OptionError, match="the terms are fair and length"):
+    with pytest.raises(OptionError, match="the terms are fair, length=N and skill=N"):
         Objective.parse("speed=3")
+    with pytest.raises(OptionError, match="N > 0"):
+        Objective.parse("skill=0")
+
+
+def _skill_result(index: float, low: float, high: float) -> SkillResult:
+    return SkillResult("board", 8, {}, {}, Estimate(index, low, high, 8), "medium", 0.0)
+
+
+def test_a_skill_target_scores_the_distance_of_the_index_as_a_share_of_the_target() -> None:
+    objective = Objective.parse("skill=200")
+    score = objective.score([], _skill_result(150.0, 120.0, 260.0))
+    assert (score.value, score.low, score.high) == (0.25, 0.0, 0.4)  # 50/200; 200 inside; 80/200
+    far = objective.score([], _skill_result(50.0, 10.0, 90.0))
+    assert (far.value, far.low, far.high) == (0.75, 0.55, 0.95)
+    assert objective.needs_skill and not Objective.parse("fair").needs_skill
+    with pytest.raises(ValueError, match="needs the candidate's skill index"):
+        objective.score([])
+
+
+def test_tune_for_a_skill_index_hits_the_target_not_the_most_skill() -> None:
+    # Against random, medium wins about nine card games to 5 in ten (an index near 400 Elo)
+    # but only about three single rallies in four (near 200): a target of 200 wants the
+    # one-rally game although the long one has more skill in it.
+    result = tune(
+        "card",
+        2,
+        {"win_by": 1, "target_score": 1},
+        ("random", "random"),
+        [Parameter.parse("target_score=1,5")],
+        Objective.parse("skill=200"),
+        budget=120,
+        games_per_step=60,
+        confirm=60,
+        confirm_top=2,
+    )
+    short, long = result.confirmed
+    assert result.described(short) == {"target_score": "1"}
+    assert short.confirmed is not None and long.confirmed is not None
+    assert short.confirmed.games == 60
+    assert short.confirmed.value < long.confirmed.value
+
+
+def test_tune_prints_its_whole_result_as_json() -> None:
+    runner = CliRunner()
+    result = runner.invoke(
+        app,
+        ["tune", "board", "--level", "beginner", "--bots", "random", "--option", "target=1.0",
+         "--param", "dice.outcome[in]=2,4", "--objective", "length=4", "--budget", "40",
+         "--step", "20", "--confirm", "20", "--top", "2", "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["objective"] == "length=4" and data["budget"] == 40
+    assert data["parameters"] == [{"name": "dice.outcome[in]", "values": ["2", "4"]}]
+    assert len(data["trace"]) == 2 and data["best"] == data["confirmed"][0]["values"]
+    assert data["confirmed"][0]["confirmed"]["games"] == 20
+    assert data["baseline"]["games"] == 20
+    assert data["content"]["dice"]["outcome"].count("in") == int(data["best"]["dice.outcome[in]"])

@@ -10,6 +10,7 @@ import pytest
 
 from pickletable.analysis.arena import TimedAgent
 from pickletable.analysis.arena import _play as play_arena_game
+from pickletable.analysis.collectors import collector_for
 from pickletable.analysis.runner import GameTask, new_state, play_winners
 from pickletable.analysis.study import play_study_game
 from pickletable.bots import RandomBot, bot_from_name
@@ -18,7 +19,14 @@ from pickletable.core.actions import Action
 from pickletable.core.agents import Agent, AgentView
 from pickletable.core.chance import ForcedChance, RandomChance
 from pickletable.core.errors import IllegalActionError
-from pickletable.core.match import Horizon, StepCount, random_policy, roll_out, run_match
+from pickletable.core.match import (
+    Horizon,
+    StepCount,
+    random_policy,
+    roll_out,
+    run_counted,
+    run_match,
+)
 from pickletable.core.records import Recorder
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
@@ -61,6 +69,29 @@ def test_the_arena_the_lab_and_the_runner_play_the_game_the_loop_plays(
         arena = play_arena_game(task)
         assert arena.actions == len(timed.history)
         assert arena.winners == [entry_at[seat] for seat in timed.outcome.winners]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), TABLES)
+def test_the_counted_loop_gives_a_collector_what_the_watched_loop_gives(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """`run_counted` (the lab's loop: counts inline, the collector told of its events only)
+    plays the same game and leaves the same summary as `run_match` with the collector."""
+    for seed in range(2):
+        summaries, histories = [], []
+        for counted in (True, False):
+            state = get_game(game).new_game(players, options)
+            collector = collector_for(state)
+            bots: dict[int, Agent] = {seat: bot_from_name("medium", game) for seat in state.seats}
+            if counted:
+                run_counted(state, bots, random.Random(seed), collector)
+            else:
+                run_match(state, bots, random.Random(seed), watcher=collector)
+            summaries.append(collector.finish(state, 0, seed, ("medium",) * players))
+            histories.append(state.history)
+        assert histories[0] == histories[1]
+        assert summaries[0] == summaries[1]
+        assert summaries[0].counts["steps"] == len(histories[0])
 
 
 @pytest.mark.parametrize(("game", "players", "options"), TABLES)

@@ -15,9 +15,12 @@ trials of a rate) and ``samples`` (count, sum and sum of squares of a value).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from pickletable.analysis.drama import PREFIX as DRAMA_PREFIX
+from pickletable.analysis.drama import game_drama
+from pickletable.bots.win_odds import WinChance, win_model
 from pickletable.core.events import Event
 from pickletable.core.state import GameState
 
@@ -78,6 +81,11 @@ class Collector:
         self.game_trials: list[tuple[str, frozenset[str], int]] = []
         self.settle = False
         """Set by a handler that needs `after_step` once this step's lead is known."""
+        self.model = win_model(state)
+        """The game's win-chance model, read after its events (`pickletable.analysis.drama`)."""
+        self.read_after = self.model.read_after if self.model is not None else frozenset()
+        self.chances: list[tuple[int, WinChance]] = []
+        self._read_model(state)
 
     # --- watching -----------------------------------------------------------
     def step(self, state: GameState, player: int, legal: int, events: list[Event]) -> None:
@@ -89,26 +97,59 @@ class Collector:
             self.branching[at] += legal
             if legal >= 2:
                 self.choices[at] += 1
-        if not events:
-            return
-        scored = False
+        if events:
+            self.on_events(state, self.steps, events)
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The event kinds it reads: its handlers', the lead's and the win model's
+        (`pickletable.core.match.run_counted` tells it of no other step)."""
+        return frozenset(self.handlers) | self.score_kinds | self.read_after
+
+    def on_events(self, state: GameState, steps: int, events: list[Event]) -> None:
+        """A step with events, the `steps`-th of the game (`match.EventWatcher`)."""
+        self.steps = steps
+        scored = read = False
         handlers = self.handlers
         score_kinds = self.score_kinds
+        read_after = self.read_after
         for event in events:
             kind = event.kind
             if kind in score_kinds:
                 scored = True
+            if kind in read_after:
+                read = True
             handler = handlers.get(kind)
             if handler is not None:
                 handler(state, event)
         if scored:
             self._update_lead(state)
+        if read:
+            self._read_model(state)
         if self.settle:
             self.settle = False
             self.after_step(state)
 
+    def counted(self, steps: int, seats: Mapping[int, list[int]]) -> None:
+        """The steps and each seat's counts, from `match.run_counted` at the end."""
+        self.steps = steps
+        for seat, (decisions, choices, branching) in seats.items():
+            at = self.position[seat]
+            self.decisions[at] = decisions
+            self.choices[at] = choices
+            self.branching[at] = branching
+
     def after_step(self, state: GameState) -> None:
         """Called after a step whose handlers set `settle`, once the lead is up to date."""
+
+    def _read_model(self, state: GameState) -> None:
+        """Keep the model's chances at this checkpoint (before the game's end: the end is
+        the winner's certainty, which `drama.game_drama` adds)."""
+        if self.model is None or state.outcome is not None:
+            return
+        chances = self.model.chance(state)
+        if chances is not None:
+            self.chances.append((self.steps, chances))
 
     def _update_lead(self, state: GameState) -> None:
         lead = state.lead()
@@ -176,6 +217,8 @@ class Collector:
             self.tally("first_wins", self.first in winners)
         if winners:
             self.tally("comeback", winner_low <= -self.comeback)
+        for name, value in game_drama(self.chances, self.steps, winners).items():
+            self.sample(f"{DRAMA_PREFIX}:{name}", value)
         counts = {
             "steps": float(self.steps),
             "decisions": float(sum(self.decisions)),

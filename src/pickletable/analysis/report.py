@@ -25,6 +25,7 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from pickletable.analysis import metrics
+from pickletable.analysis.drama import DRAMA
 from pickletable.analysis.metrics import METRICS, Estimate
 from pickletable.analysis.skill import SkillResult
 from pickletable.analysis.study import Breakdown, StudyResult
@@ -92,6 +93,7 @@ def render_report(studies: Sequence[StudyResult], skill: SkillResult | None) -> 
             f"({skill.games_per_pairing} games per pairing).</p>"
         )
     parts.append("<h2>Metrics</h2>" + _metrics_table(studies))
+    parts.append(drama_section(studies))
     if any(study.baseline for study in studies):
         parts.append("<h2>Against the baseline</h2>" + _differences_table(studies))
     parts.append("<h2>Plots</h2>")
@@ -152,6 +154,35 @@ def _metrics_table(studies: Sequence[StudyResult]) -> str:
             cells.append(f"<td>{text}</td>")
         rows.append(f"<tr><td>{metric.name}</td>{''.join(cells)}</tr>")
     return f"<table><tr><th>metric</th>{head}</tr>{''.join(rows)}</table>"
+
+
+def drama_section(studies: Sequence[StudyResult]) -> str:
+    """The value-based drama figures of each study, with the model they are read from."""
+    measured = [study for study in studies if study.drama()]
+    if not measured:
+        return (
+            "<h2>Drama</h2><p>No win-chance model for this variant: no drama figures "
+            "(docs/lab.md lists the variants that have one).</p>"
+        )
+    head = "".join(f"<th>{html.escape(_label(study))}</th>" for study in measured)
+    rows = []
+    for metric in DRAMA:
+        cells = "".join(
+            f"<td>{study.drama()[metric.name].plain(3)}</td>"
+            if metric.name in study.drama()
+            else "<td></td>"
+            for study in measured
+        )
+        rows.append(
+            f"<tr><td>{metric.name}: {html.escape(metric.definition)} "
+            f"({html.escape(metric.range)})</td>{cells}</tr>"
+        )
+    method = measured[0].drama_method() or ""
+    return (
+        f"<h2>Drama</h2><p>After Ludii, from the win-chance model ({html.escape(method)}), "
+        "read after every rally or round; means over games with 95% intervals.</p>"
+        f"<table><tr><th>figure</th>{head}</tr>{''.join(rows)}</table>"
+    )
 
 
 def _differences_table(studies: Sequence[StudyResult]) -> str:

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 from pickletable.analysis import metrics
 from pickletable.analysis.card_effects import CardEffect, card_effects, summary_sentence
 from pickletable.analysis.collectors import GameSummary, collector_for
+from pickletable.analysis.drama import DRAMA
+from pickletable.analysis.drama import PREFIX as DRAMA_PREFIX
 from pickletable.analysis.findings import Family, Finding, compare, p_text
 from pickletable.analysis.metrics import METRICS, Estimate
 from pickletable.analysis.runner import (
@@ -35,9 +37,10 @@ from pickletable.analysis.runner import (
     run_tasks,
 )
 from pickletable.bots import study_bot
+from pickletable.bots.win_odds import win_model
 from pickletable.core.agents import Agent
 from pickletable.core.errors import OptionError
-from pickletable.core.match import run_match
+from pickletable.core.match import run_counted
 from pickletable.core.registry import get_game, kit_for
 from pickletable.core.state import Termination
 
@@ -85,7 +88,7 @@ def play_study_game(task: GameTask) -> GameSummary:
         seat: study_bot(task.names[entry], task.game) for seat, entry in entry_at.items()
     }
     collector = collector_for(state)
-    run_match(state, agents, random.Random(task.game_seed), watcher=collector)
+    run_counted(state, agents, random.Random(task.game_seed), collector)
     bots = tuple(task.names[entry_at[seat]] for seat in state.seats)
     return collector.finish(state, task.index, task.game_seed, bots)
 
@@ -205,6 +208,17 @@ class StudyResult:
         """What each card does to its holder's chance to win (`analysis.card_effects`)."""
         return card_effects(self.summaries)
 
+    def drama(self) -> dict[str, Estimate]:
+        """Each value-based drama figure (`pickletable.analysis.drama`): its mean over the
+        games with its 95% interval; empty where the variant has no win-chance model."""
+        found = metrics.samples(self.summaries, DRAMA_PREFIX)
+        return {metric.name: found[metric.name] for metric in DRAMA if metric.name in found}
+
+    def drama_method(self) -> str | None:
+        """How the drama figures' win chances are worked out (None: no model)."""
+        model = win_model(get_game(self.spec.game).new_game(self.spec.players, self.spec.options))
+        return model.method if model is not None else None
+
     def families(self) -> list[Family]:
         """Every family of comparisons with its global test and Holm-corrected findings."""
         return families(self)
@@ -239,6 +253,7 @@ class StudyResult:
             "findings": [finding.to_json() for finding in self.findings()],
             "families": [family.to_json() for family in self.families()],
             "card_effects": [effect.to_json() for effect in self.card_effects()],
+            "drama": drama_json(self),
             "metrics": [
                 {
                     "name": metric.name,
@@ -285,6 +300,24 @@ class StudyResult:
                     row[f"{key}_{seat}"] = values[position]
             rows.append(row)
         return rows
+
+
+def drama_json(result: StudyResult) -> dict[str, Any]:
+    """The drama figures with their definitions, and the model they come from."""
+    found = result.drama()
+    return {
+        "method": result.drama_method() if found else None,
+        "metrics": [
+            {
+                "name": metric.name,
+                "definition": metric.definition,
+                "range": metric.range,
+                **found[metric.name].to_json(),
+            }
+            for metric in DRAMA
+            if metric.name in found
+        ],
+    }
 
 
 def _json_value(value: object) -> object:
@@ -444,6 +477,14 @@ def summary(result: StudyResult) -> list[str]:
         f"{result.metric('comeback').percent()} of games are comebacks, and the lead changes "
         f"{result.metric('lead_changes').plain(2)} times per game."
     )
+    drama = result.drama()
+    if drama:
+        said.append(
+            f"Drama (from the win-chance model): uncertainty {drama['uncertainty'].plain(2)}, "
+            f"lead stability {drama['lead_stability'].plain(2)}; the winner's chance passes "
+            f"90% for good after {drama['decisiveness'].percent()} of the game; the biggest "
+            f"swing of a chance is {drama['biggest_swing'].plain(2)} per game."
+        )
     ends = {code: count for code, count in result.terminations().items() if count}
     said.append(
         "Games end by "

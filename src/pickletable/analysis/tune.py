@@ -11,7 +11,10 @@ die's first face not searched takes up the rest, the others keep their counts).
 The objective is a weighted sum of terms, each a distance to minimise:
 ``fair`` (the first server's or player's side's win rate from its fair
 share, in points of probability), ``length=N`` (the mean rallies or rounds
-from N, as a share of N); ``fair*2,length=30`` weighs them.
+from N, as a share of N), ``skill=N`` (the skill index from N Elo, as a
+share of N: the index of `SKILL_LEVELS`, `medium` over `random`, fitted on
+seat-rotated games of the pair played beside each evaluation's study,
+`pickletable.analysis.skill`); ``fair*2,length=30`` weighs them.
 
 The optimiser is NTBEA, the N-tuple bandit evolutionary algorithm that
 TAG uses (Lucas, Liu and Perez-Liebana, 2018): every evaluation plays
@@ -38,7 +41,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pickletable.analysis.collectors import GameSummary
-from pickletable.analysis.metrics import clustered_rate, mean
+from pickletable.analysis.metrics import Estimate, clustered_rate, mean
+from pickletable.analysis.skill import SkillResult, run_skill
 from pickletable.analysis.study import StudySpec, run_study
 from pickletable.core.errors import ContentError, OptionError
 from pickletable.core.registry import get_game
@@ -46,6 +50,9 @@ from pickletable.core.registry import get_game
 CONFIRM_SEED = 1_000_000
 """Confirmation games are seeded from the study seed plus this and the candidate's rank:
 seeds the search never played."""
+SKILL_LEVELS = ("random", "medium")
+"""The levels a ``skill=N`` objective rates: its index is `medium`'s Elo over `random`."""
+KINDS = ("fair", "length", "skill")
 FACES = re.compile(r"^(?P<path>[\w.-]+)\[(?P<face>[\w-]+)\]$")
 
 
@@ -75,14 +82,14 @@ class Parameter:
 
 @dataclass(frozen=True)
 class Objective:
-    """A weighted sum of distances to minimise: ``fair`` and ``length=N``."""
+    """A weighted sum of distances to minimise: ``fair``, ``length=N`` and ``skill=N``."""
 
     terms: tuple[tuple[str, float, float], ...]
     """(kind, target, weight)."""
 
     @classmethod
     def parse(cls, text: str) -> Objective:
-        """``fair``, ``length=30``, ``fair*2,length=30``."""
+        """``fair``, ``length=30``, ``skill=150``, ``fair*2,length=30``."""
         terms = []
         for part in (piece.strip() for piece in text.split(",") if piece.strip()):
             body, _, weight_text = part.partition("*")
@@ -92,26 +99,37 @@ class Objective:
                 target = float(target_text) if target_text else 0.0
             except ValueError:
                 raise OptionError(f"--objective {text!r}: {part!r} is not a term") from None
-            if kind not in ("fair", "length") or (kind == "length" and target <= 0):
+            if kind not in KINDS or (kind != "fair" and target <= 0):
                 raise OptionError(
-                    f"--objective {text!r}: the terms are fair and length=N (N > 0), "
+                    f"--objective {text!r}: the terms are fair, length=N and skill=N (N > 0), "
                     "optionally weighted (fair*2,length=30)"
                 )
             terms.append((kind, target, weight))
         if not terms:
-            raise OptionError("--objective: give fair, length=N or both")
+            raise OptionError("--objective: give fair, length=N, skill=N or a mix")
         return cls(tuple(terms))
 
-    def score(self, games: Sequence[GameSummary]) -> Score:
+    @property
+    def needs_skill(self) -> bool:
+        """Whether a candidate's skill index must be measured (a ``skill=N`` term)."""
+        return any(kind == "skill" for kind, _, _ in self.terms)
+
+    def score(self, games: Sequence[GameSummary], skill: SkillResult | None = None) -> Score:
         """The objective on these games (lower is better), with a conservative 95% interval
-        (each term's distance over its metric's interval, summed)."""
+        (each term's distance over its metric's interval, summed); `skill` is the
+        candidate's skill index, for a ``skill=N`` term."""
         value = low = high = 0.0
         for kind, target, weight in self.terms:
+            estimate: Estimate
             if kind == "fair":
                 pairs = [tuple(g.tallies.get("first_wins", [0, 0])) for g in games]
                 estimate = clustered_rate([(p[0], p[1]) for p in pairs])
                 share = _fair_share(games)
                 scale = 1.0
+            elif kind == "skill":
+                if skill is None:
+                    raise ValueError("a skill=N objective needs the candidate's skill index")
+                estimate, share, scale = skill.index, target, target
             else:
                 estimate = mean([g.counts["rallies"] for g in games])
                 share, scale = target, target
@@ -138,6 +156,14 @@ class Score:
     low: float
     high: float
     games: int
+
+    def to_json(self) -> dict[str, float | int]:
+        """The score as JSON."""
+        return {"value": self.value, "low": self.low, "high": self.high, "games": self.games}
+
+
+Played = tuple[list[GameSummary], SkillResult | None]
+"""A candidate's study games, and its skill index where the objective has a skill term."""
 
 
 @dataclass
@@ -171,6 +197,32 @@ class TuneResult:
         return {
             p.name: p.values[index]
             for p, index in zip(self.parameters, candidate.values, strict=True)
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The search, the confirmed candidates (best first) and the answer, as JSON."""
+        return {
+            "game": self.game,
+            "objective": self.objective,
+            "budget": self.budget,
+            "games_per_step": self.games_per_step,
+            "parameters": [{"name": p.name, "values": list(p.values)} for p in self.parameters],
+            "trace": [
+                {"values": self.described(Candidate(point)), "score": score}
+                for point, score in self.trace
+            ],
+            "confirmed": [
+                {
+                    "values": self.described(candidate),
+                    "search": -sum(candidate.scores) / len(candidate.scores),
+                    "confirmed": candidate.confirmed.to_json() if candidate.confirmed else None,
+                }
+                for candidate in self.confirmed
+            ],
+            "best": self.described(self.confirmed[0]),
+            "options": self.options,
+            "baseline": self.baseline.to_json(),
+            "content": self.content,
         }
 
 
@@ -338,8 +390,9 @@ def tune(
             if parameter.name in definition.options.specs:
                 definition.options.parse([f"{parameter.name}={value}"])
     folder = _Folder(game)
+    needs_skill = objective.needs_skill
 
-    def play(point: tuple[int, ...], games: int, at: int) -> list[GameSummary] | None:
+    def play(point: tuple[int, ...], games: int, at: int) -> Played | None:
         values = [p.values[i] for p, i in zip(parameters, point, strict=True)]
         try:
             data, chosen = apply_values(base.data, parameters, values, definition.options)
@@ -351,26 +404,27 @@ def tune(
             )
             spec = StudySpec(game, players, options, bots)
             study = run_study(spec, games, seed=at, workers=workers)
+            skill = _skill(game, players, options, games, at, workers) if needs_skill else None
         except (TooManyFaces, ContentError, OptionError):
             return None  # a die of negative faces, content or options the game refuses
-        if study.interrupted:
+        if study.interrupted or (skill is not None and skill.interrupted):
             raise KeyboardInterrupt  # Ctrl-C stops the whole search, not one evaluation
-        return study.summaries
+        return study.summaries, skill
 
     steps = max(1, budget // games_per_step)
     counter = iter(range(steps))
 
     def evaluate(point: tuple[int, ...]) -> float | None:
-        games = play(point, games_per_step, seed + next(counter, steps))
-        return None if games is None else objective.score(games).value
+        played = play(point, games_per_step, seed + next(counter, steps))
+        return None if played is None else objective.score(*played).value
 
     seen, trace = ntbea(sizes, evaluate, steps, random.Random(seed))
     ranked = sorted(seen.values(), key=lambda c: -sum(c.scores) / len(c.scores))
     confirmed = []
     for rank, candidate in enumerate(ranked[:confirm_top]):
-        games = play(candidate.values, confirm, seed + CONFIRM_SEED + rank)
-        if games is not None:
-            candidate.confirmed = objective.score(games)
+        played = play(candidate.values, confirm, seed + CONFIRM_SEED + rank)
+        if played is not None:
+            candidate.confirmed = objective.score(*played)
             confirmed.append(candidate)
     confirmed.sort(key=lambda c: c.confirmed.value if c.confirmed else math.inf)
     if not confirmed:
@@ -380,21 +434,14 @@ def tune(
         )
     best_values = [p.values[i] for p, i in zip(parameters, confirmed[0].values, strict=True)]
     content, chosen = apply_values(base.data, parameters, best_values, definition.options)
+    as_now = dict(
+        definition.options.parse([f"{k}={v}" for k, v in base_options.items() if v is not None])
+    )
+    at = seed + CONFIRM_SEED + confirm_top
     baseline_games = run_study(
-        StudySpec(
-            game,
-            players,
-            dict(
-                definition.options.parse(
-                    [f"{k}={v}" for k, v in base_options.items() if v is not None]
-                )
-            ),
-            bots,
-        ),
-        confirm,
-        seed=seed + CONFIRM_SEED + confirm_top,
-        workers=workers,
+        StudySpec(game, players, as_now, bots), confirm, seed=at, workers=workers
     ).summaries
+    baseline_skill = _skill(game, players, as_now, confirm, at, workers) if needs_skill else None
     folder.close()
     return TuneResult(
         game,
@@ -406,8 +453,18 @@ def tune(
         confirmed,
         content,
         chosen,
-        objective.score(baseline_games),
+        objective.score(baseline_games, baseline_skill),
     )
+
+
+def _skill(
+    game: str, players: int, options: Mapping[str, object], games: int, seed: int, workers: int
+) -> SkillResult:
+    """The skill index of `SKILL_LEVELS` in these options: `games` seat-rotated games of the
+    pair (a multiple of twice the seats, so that each bot sits in each seat equally often)."""
+    rounds = 2 * players
+    games = max(rounds, games // rounds * rounds)
+    return run_skill(game, players, options, games, seed=seed, workers=workers, levels=SKILL_LEVELS)
 
 
 class _Folder:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pickletable.core.agents import AgentView
 from pickletable.core.kit import Policy
@@ -37,6 +38,27 @@ MAX_STEPS = 20_000
 WinChance = dict[int, float]
 Evaluator = Callable[[GameState, int], WinChance]
 """The win chance of each seat in a state, from one seat's observation only."""
+
+
+@dataclass(frozen=True)
+class WinModel:
+    """A quick model of each seat's win chance from the true state of one game's variant,
+    for the lab's drama figures (`pickletable.analysis.drama`): no rollouts, a look-up or a
+    formula, read after each event `read_after` names (a rally's or a round's end)."""
+
+    method: str
+    """How the chance is worked out, in a line (for the report)."""
+    read_after: frozenset[str]
+    chance: Callable[[GameState], WinChance | None]
+    """Each seat's chance (a side's, for each of its seats); None where it cannot be read."""
+
+
+def win_model(state: GameState) -> WinModel | None:
+    """The win-chance model of `state`'s variant, from its game's kit (None: there is none)."""
+    from pickletable.core.registry import find_kit
+
+    kit = find_kit(state.game_id)
+    return kit.win_model(state) if kit is not None and kit.win_model is not None else None
 
 
 def rollout_evaluator(iterations: int = ITERATIONS, seed: int = SEED) -> Evaluator:

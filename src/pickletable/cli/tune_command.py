@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -41,7 +42,7 @@ def tune(
         typer.Option(
             "--objective",
             help="fair (first server's side at its fair share), length=N (mean rallies or "
-            "rounds), or a weighted mix: fair*2,length=30",
+            "rounds), skill=N (medium's Elo over random), or a weighted mix: fair*2,length=30",
         ),
     ] = "fair",
     budget: Annotated[int, typer.Option("--budget", min=1, help="games of search")] = 4000,
@@ -62,6 +63,9 @@ def tune(
         Path | None, typer.Option("--out", help="write the best content here (TOML)")
     ] = None,
     report: Annotated[Path | None, typer.Option("--report", help="write an HTML report")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="print the whole result as JSON (the table to stderr)")
+    ] = False,
 ) -> None:
     """Search options and content numbers for an objective; confirm the best on fresh seeds."""
     from pickletable.analysis.counterfactual import toml_text
@@ -96,7 +100,7 @@ def tune(
         workers=workers,
         objective_text=objective,
     )
-    console = Console()
+    console = Console(stderr=as_json)
     table = Table(title=f"{game}: {objective}, confirmed on fresh seeds ({confirm} games each)")
     for column in ("values", "search", "confirmed (95%)"):
         table.add_column(column, justify="left" if column == "values" else "right")
@@ -133,3 +137,5 @@ def tune(
 
         report.write_text(render_tune(result, out), encoding="utf-8")
         console.print(f"Report written to {report}")
+    if as_json:
+        print(json.dumps(result.to_json(), indent=2))

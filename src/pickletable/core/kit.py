@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from pickletable.analysis.recap_figures import Figures
     from pickletable.analysis.study import Breakdown
     from pickletable.bots.settings import Settings
-    from pickletable.bots.win_odds import Evaluator
+    from pickletable.bots.win_odds import Evaluator, WinModel
     from pickletable.envs.encoding import Encoding
 
 Policy = Callable[[AgentView, random.Random], Action]
@@ -200,6 +200,9 @@ class GameKit:
     """Options that ``--doubles`` sets besides four players (a game playing teams by option)."""
     evaluator: Callable[[], Evaluator] | None = None
     """Each seat's win chance from one seat's observation only (`pickletable.bots.win_odds`)."""
+    win_model: Callable[[GameState], WinModel | None] | None = None
+    """A quick model of each seat's win chance in a variant, for the lab's drama figures
+    (`pickletable.bots.win_odds.WinModel`); None where the variant has none."""
     move_help: Mapping[str, str] = field(default_factory=dict)
     """What each card or twist does, in one line, by its notation name (`core.move_help`)."""
     exact: Callable[[], Callable[..., None]] | None = None

@@ -7,7 +7,9 @@ tables (`pickletable.core.records.replay_steps`) and the end-of-game recap.
 What a caller collects it collects through a `StepWatcher` (told about every
 step) or `on_step`; where it stops short of the end it says so with `until`.
 ISMCTS's rollouts, the quickest loop of all, keep a measured fast path,
-`roll_out`, tied to `run_match` by a test.
+`roll_out`, tied to `run_match` by a test; the lab's studies another,
+`run_counted`, that counts the seats' steps itself and tells its watcher only
+of the steps whose events it reads.
 
 The seats are played either by agents (a `Mapping` from seat to `Agent`:
 each decision through an `AgentView`, the answer checked against the legal
@@ -112,6 +114,77 @@ def run_match(
     if must_end and state.current_player is not None:
         raise RuntimeError(f"game did not end within {max_steps} steps")
     return state
+
+
+class EventWatcher(Protocol):
+    """Told only of the steps with an event of its `kinds` (`run_counted` counts the rest)."""
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """The event kinds it reads."""
+        ...
+
+    def on_events(self, state: GameState, steps: int, events: list[Event]) -> None:
+        """A step with an event of `kinds`: the state after it, steps played so far (it
+        included), and all the step's events."""
+        ...
+
+    def counted(self, steps: int, seats: Mapping[int, list[int]]) -> None:
+        """At the end: the steps played, and per seat that acted its steps, real choices
+        (two or more legal actions) and legal actions summed over its steps."""
+        ...
+
+
+def run_counted(
+    state: S, seats: Mapping[int, Agent], rng: random.Random, watcher: EventWatcher
+) -> S:
+    """`run_match` with agents and a watcher, played exactly alike, for the lab's studies:
+    the loop counts each seat's steps, choices and legal actions itself and calls `watcher`
+    only on the steps with an event it reads (most steps have none: a die, a card drawn).
+
+    >>> import random
+    >>> from pickletable.analysis.collectors import collector_for
+    >>> from pickletable.bots.random_bot import RandomBot
+    >>> from pickletable.core.registry import get_game
+    >>> played = []
+    >>> for run in (run_counted, run_match):
+    ...     state = get_game("card").new_game(2)
+    ...     watcher = collector_for(state)
+    ...     agents = {seat: RandomBot() for seat in state.seats}
+    ...     if run is run_counted:
+    ...         _ = run_counted(state, agents, random.Random(4), watcher)
+    ...     else:
+    ...         _ = run_match(state, agents, random.Random(4), watcher=watcher)
+    ...     played.append(watcher.finish(state, 0, 4, ("random", "random")))
+    >>> played[0] == played[1]
+    True
+    """
+    draw = type(state).sample_chance
+    play = state.push
+    kinds = watcher.kinds
+    counts: dict[int, list[int]] = {}
+    for steps in range(MAX_STEPS):
+        player = state.current_player
+        if player is None:
+            watcher.counted(steps, counts)
+            return state
+        if player == CHANCE:
+            action = draw(state, rng)
+        else:
+            action, legal = _ask(seats[player], AgentView(state, player), rng)
+            row = counts.get(player)
+            if row is None:
+                row = counts[player] = [0, 0, 0]
+            row[0] += 1
+            row[1] += legal >= 2
+            row[2] += legal
+        events = play(action)
+        if events:
+            for event in events:
+                if event.kind in kinds:
+                    watcher.on_events(state, steps + 1, events)
+                    break
+    raise RuntimeError(f"game did not end within {MAX_STEPS} steps")
 
 
 def roll_out(

@@ -29,7 +29,7 @@ from pickletable.games.board.move_help import MOVE_HELP
 
 if TYPE_CHECKING:
     from pickletable.bots.settings import Settings
-    from pickletable.bots.win_odds import Evaluator
+    from pickletable.bots.win_odds import Evaluator, WinModel
     from pickletable.envs.encoding import Encoding
 
 
@@ -95,6 +95,13 @@ def _evaluator() -> Evaluator:
     return rollout_evaluator()
 
 
+def _win_model(state: GameState) -> WinModel | None:
+    """Exact values at beginner, the value model in advanced singles (`bots.win_model`)."""
+    from pickletable.games.board.bots.win_model import win_model
+
+    return win_model(state)
+
+
 KIT = GameKit(
     id="board",
     definition=_definition,
@@ -125,6 +132,7 @@ KIT = GameKit(
     load_table=LoadTable(("human", "human", "bot:medium", "bot:medium"), {"target": 2.0}),
     recap=shared.recap,
     evaluator=_evaluator,
+    win_model=_win_model,
     move_help=MOVE_HELP,
     web_module="board.js",
     wording=Wording("the board game"),

@@ -29,7 +29,7 @@ from pickletable.games.card.move_help import MOVE_HELP
 if TYPE_CHECKING:
     from pickletable.analysis.bench_probes import Probe
     from pickletable.bots.settings import Settings
-    from pickletable.bots.win_odds import Evaluator
+    from pickletable.bots.win_odds import Evaluator, WinModel
     from pickletable.envs.encoding import Encoding
 
 
@@ -101,6 +101,42 @@ def _evaluator() -> Evaluator:
     return rollout_evaluator()
 
 
+CARD_MODEL = (
+    "win-chance table: the hard bot's chance of winning from the score and the serve, "
+    "rallies drawn from medium self-play's results (value iteration)"
+)
+
+
+def _win_model(state: GameState) -> WinModel | None:
+    """The card game's drama model: the score table `hard` values a rally's end by."""
+    from pickletable.bots.win_odds import WinModel
+    from pickletable.games.card.bots.hard import game_chances
+
+    def chance(state: GameState) -> dict[int, float] | None:
+        outcome = state.outcome
+        if outcome is not None:
+            return {seat: float(seat in outcome.winners) for seat in state.seats}
+        serving = getattr(state, "serving_team", None)
+        if serving is None:
+            return None
+        rules = state.rules  # type: ignore[attr-defined]
+        key = (rules.seats, rules.target, rules.win_by, tuple(state.scores), serving)  # type: ignore[attr-defined]
+        found = _CHANCES.get(key)
+        if found is None:
+            found = {seat: (value + 1) / 2 for seat, value in game_chances(state, 0).items()}
+            if len(_CHANCES) > CHANCES_KEPT:
+                _CHANCES.clear()
+            _CHANCES[key] = found
+        return found
+
+    return WinModel(CARD_MODEL, frozenset({"rally_scored"}), chance)
+
+
+_CHANCES: dict[tuple[object, ...], dict[int, float]] = {}
+"""The drama model's chances by table and score: a study comes back to the same scores."""
+CHANCES_KEPT = 100_000
+
+
 KIT = GameKit(
     id="card",
     definition=_definition,
@@ -127,6 +163,7 @@ KIT = GameKit(
     load_table=LoadTable(("human", "human", "bot:medium"), {"target_score": 3, "win_by": 1}),
     recap=shared.recap,
     evaluator=_evaluator,
+    win_model=_win_model,
     move_help=MOVE_HELP,
     web_module="card.js",
     wording=Wording("the card game"),

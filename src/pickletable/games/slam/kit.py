@@ -29,7 +29,7 @@ from pickletable.games.slam.move_help import MOVE_HELP
 
 if TYPE_CHECKING:
     from pickletable.bots.settings import Settings
-    from pickletable.bots.win_odds import Evaluator
+    from pickletable.bots.win_odds import Evaluator, WinModel
     from pickletable.envs.encoding import Encoding
 
 
@@ -88,6 +88,38 @@ def _evaluator() -> Evaluator:
     return rollout_evaluator()
 
 
+SLAM_MODEL = (
+    "token model: each side's chance from the tokens held, every round going to each side "
+    "alike (exact recursion; checked against simulated games, docs/lab.md)"
+)
+
+
+def _win_model(state: GameState) -> WinModel | None:
+    """Slam's drama model: the token table the search values a round's end by."""
+    from pickletable.bots.win_odds import WinModel
+    from pickletable.games.slam.bots.search import game_values
+
+    def chance(state: GameState) -> dict[int, float] | None:
+        if state.outcome is not None:
+            return {seat: (value + 1) / 2 for seat, value in game_values(state).items()}
+        rules = state.rules  # type: ignore[attr-defined]
+        key = (rules.players, rules.units, rules.tokens_to_win, tuple(state.tokens))  # type: ignore[attr-defined]
+        found = _CHANCES.get(key)
+        if found is None:
+            found = {seat: (value + 1) / 2 for seat, value in game_values(state).items()}
+            if len(_CHANCES) > CHANCES_KEPT:
+                _CHANCES.clear()
+            _CHANCES[key] = found
+        return found
+
+    return WinModel(SLAM_MODEL, frozenset({"round-won"}), chance)
+
+
+_CHANCES: dict[tuple[object, ...], dict[int, float]] = {}
+"""The drama model's chances by table and tokens: a study comes back to the same tokens."""
+CHANCES_KEPT = 100_000
+
+
 KIT = GameKit(
     id="slam",
     definition=_definition,
@@ -113,6 +145,7 @@ KIT = GameKit(
     load_table=LoadTable(("human", "human", "bot:medium"), {"tokens_to_win": 1}),
     recap=shared.recap,
     evaluator=_evaluator,
+    win_model=_win_model,
     move_help=MOVE_HELP,
     web_module="slam.js",
     wording=Wording("Slam", rallies="rounds", first="first player"),

@@ -24,6 +24,7 @@ False
 
 from __future__ import annotations
 
+import functools
 import math
 
 from pickletable.games.board.position import BoardPosition
@@ -60,6 +61,55 @@ def win_chance(position: BoardPosition, seat: int) -> float:
     theirs = features(position, other, seat)
     logit = sum(w * (a - b) for w, a, b in zip(WEIGHTS, mine, theirs, strict=True))
     return 1.0 / (1.0 + math.exp(-logit))
+
+
+def chances(position: BoardPosition) -> dict[int, float]:
+    """Both seats' chances (an `applies` game between rallies): `win_chance` of each, worked
+    out at once from the model's parts (the track's from a small table, the cards' as a
+    sum), for the lab, which reads it at every serve.
+
+    >>> from pickletable.games.board import GAME
+    >>> state = GAME.new_game(2, {"level": "advanced"})
+    >>> while state.step != "serve":
+    ...     _ = state.push(state.chance_outcomes()[0][0])
+    >>> both = chances(state)
+    >>> all(abs(both[seat] - win_chance(state, seat)) < 1e-12 for seat in state.seats)
+    True
+    """
+    outcome = position.outcome
+    seat, other = position.seats
+    if outcome is not None:
+        return {seat: float(seat in outcome.winners), other: float(other in outcome.winners)}
+    mine = TARGET_SPACES - position.skill[seat]
+    theirs = TARGET_SPACES - position.skill[other]
+    serving = position.server == seat
+    logit = _track_logit(mine, theirs, serving) - _track_logit(theirs, mine, not serving)
+    logit += _cards_logit(position, seat, serving) - _cards_logit(position, other, not serving)
+    chance = 1.0 / (1.0 + math.exp(-logit))
+    return {seat: chance, other: 1.0 - chance}
+
+
+@functools.cache
+def _track_logit(mine: int, theirs: int, serves: bool) -> float:
+    track = _track(mine, theirs)
+    weights = (
+        WEIGHTS[:7]
+        if not serves
+        else [a + b for a, b in zip(WEIGHTS[:7], WEIGHTS[7:14], strict=True)]
+    )
+    return sum(w * x for w, x in zip(weights, track, strict=True))
+
+
+def _cards_logit(position: BoardPosition, seat: int, serves: bool) -> float:
+    cards = _cards(position, seat)
+    weights = CARD_WEIGHTS[serves]
+    return sum(w * x for w, x in zip(weights, cards, strict=True))
+
+
+CARD_WEIGHTS = {
+    False: WEIGHTS[14:18],
+    True: tuple(a + b for a, b in zip(WEIGHTS[14:18], WEIGHTS[18:22], strict=True)),
+}
 
 
 def features(position: BoardPosition, seat: int, other: int) -> list[float]:

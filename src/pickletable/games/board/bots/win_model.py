@@ -1,0 +1,148 @@
+"""The board game's win-chance model for the lab's drama figures: exact, or the value model.
+
+- **Beginner** (every rally alike, no decision): the exact chance of winning
+  from every position at a serve. The chain of the exact analysis
+  (`pickletable.games.board.exact.solver.build_graph`, the engine's own
+  rallies) is built once per variant, and each position's value is the
+  chance that the chain ends in one of the seat's side's final positions,
+  solved backwards by value iteration (to 1e-12) in floats.
+- **Advanced singles on a 10-space track**: the `hard` bot's fitted value
+  model (`pickletable.games.board.bots.value`), read at every serve.
+- Elsewhere (intermediate, where Play Cards make the chain too large to
+  solve for every table; advanced doubles; the stanchion rule, a decision at
+  each serve) there is no model, and the drama figures are left out.
+
+>>> from pickletable.games.board import GAME
+>>> model = win_model(GAME.new_game(2, {"level": "beginner"}))
+>>> model.method.split(":")[0]
+'exact'
+>>> win_model(GAME.new_game(2, {"level": "intermediate"})) is None
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from pickletable.bots.win_odds import WinChance, WinModel
+from pickletable.core.state import GameState
+from pickletable.games.board.bots import value
+from pickletable.games.board.codes import Step
+from pickletable.games.board.key import PositionKey, position_key
+from pickletable.games.board.state import BoardState
+
+READ_AFTER = frozenset({"to_serve"})
+"""The model is read at each serve: after the event that hands the ball to the server."""
+EXACT = (
+    "exact: the chance of winning from each position at a serve, solved backwards over the "
+    "exact analysis's chain of the variant"
+)
+VALUE = "value model: the hard bot's logistic fit of the chance from the track and the hands"
+TOLERANCE = 1e-12
+VARIANTS_KEPT = 8
+
+
+def win_model(state: GameState) -> WinModel | None:
+    """The model of `state`'s variant (see the module docstring), None where there is none."""
+    assert isinstance(state, BoardState)
+    rules = state.rules
+    if rules.level == "beginner" and not rules.stanchion_rule:
+        values = _exact_values(_variant_key(state), state)
+        return WinModel(EXACT, READ_AFTER, values.chance)
+    if value.applies(state):
+        return WinModel(VALUE, READ_AFTER, _value_chance)
+    return None
+
+
+class ExactValues:
+    """Each seat's exact chance of winning from every position at a serve of one variant."""
+
+    def __init__(self, fresh: BoardState) -> None:
+        from pickletable.games.board.exact.solver import build_graph
+        from pickletable.games.board.exact.transitions import Transitions
+        from pickletable.games.board.exact.walk import rests_from
+
+        self.transitions = Transitions()
+        starts = [rest for _, rest in rests_from(fresh.clone())]
+        graph = build_graph(starts, self.transitions)
+        self.index = {key: number for number, key in enumerate(graph.keys)}
+        self.seats = fresh.seats
+        self.values = {
+            seat: _solve(graph.edges, [seat in won for won in graph.winners]) for seat in self.seats
+        }
+        self.known: dict[PositionKey, WinChance | None] = {}
+        """Each position's chances by its key, once looked up (a key costs less than the
+        chain's own look-up, and a game comes back to the same positions)."""
+
+    def chance(self, state: GameState) -> WinChance | None:
+        """Each seat's chance at a serve (1 or 0 once the game is over; None elsewhere)."""
+        assert isinstance(state, BoardState)
+        outcome = state.outcome
+        if outcome is not None:
+            return {seat: float(seat in outcome.winners) for seat in self.seats}
+        if state.step != Step.SERVE:
+            return None
+        key = position_key(state)
+        if key in self.known:
+            return self.known[key]
+        number = self.index.get(self.transitions.state(state))
+        found = (
+            None
+            if number is None
+            else {seat: float(self.values[seat][number]) for seat in self.seats}
+        )
+        self.known[key] = found
+        return found
+
+
+def _solve(edges: list[list[tuple[int, Fraction]]], wins: list[bool]) -> np.ndarray:
+    """Value iteration: each state's chance of reaching a final position where `wins`."""
+    sources, targets, weights, reward = [], [], [], np.zeros(len(edges))
+    for source, out in enumerate(edges):
+        for target, probability in out:
+            if target >= 0:
+                sources.append(source)
+                targets.append(target)
+                weights.append(float(probability))
+            elif wins[-1 - target]:
+                reward[source] += float(probability)
+    source_of = np.array(sources, dtype=np.int64)
+    target_of = np.array(targets, dtype=np.int64)
+    weight = np.array(weights)
+    values = reward.copy()
+    for _ in range(100_000):
+        following = reward + np.bincount(
+            source_of, weights=weight * values[target_of], minlength=len(edges)
+        )
+        if float(np.max(np.abs(following - values), initial=0.0)) < TOLERANCE:
+            return following
+        values = following
+    return values
+
+
+def _variant_key(state: BoardState) -> tuple[object, ...]:
+    rules = state.rules
+    return (rules.seats, repr(sorted(rules.options.items())), rules.outcome_die, rules.hit_die)
+
+
+_kept: dict[tuple[object, ...], ExactValues] = {}
+
+
+def _exact_values(key: tuple[object, ...], state: BoardState) -> ExactValues:
+    """The values of a variant, built once per process (the latest `VARIANTS_KEPT`)."""
+    found = _kept.pop(key, None)
+    if found is None:
+        found = ExactValues(state)
+    _kept[key] = found
+    while len(_kept) > VARIANTS_KEPT:
+        del _kept[next(iter(_kept))]
+    return found
+
+
+def _value_chance(state: GameState) -> WinChance | None:
+    assert isinstance(state, BoardState)
+    if state.outcome is None and state.step != Step.SERVE:
+        return None
+    return value.chances(state)
