@@ -116,7 +116,7 @@ class LearningTable:
 
     def rewards_since(self, lead_before: dict[int, float] | None) -> dict[int, float]:
         """The final rewards if the game just ended, plus shaping where it is on."""
-        rewards = {seat: 0.0 for seat in self.seats}
+        rewards = dict.fromkeys(self.seats, 0.0)
         if lead_before is not None:
             after = self.state.lead()
             for seat in self.seats:
@@ -135,7 +135,7 @@ class LearningTable:
         """`seat`'s encoded observation, cached like the mask (a caller may ask twice a step)."""
         key = (self._version, seat)
         if self._vector_key != key:
-            self._vector = self.encoding.encode(self.state.observe(seat), seat)
+            self._vector = self.encoding.encode_state(self.state, seat)
             self._vector_key = key
         return self._vector.copy()
 
@@ -147,6 +147,11 @@ class LearningTable:
             self._mask = self.encoding.mask(self.state, seat)
             self._mask_key = key
         return self._mask.copy()
+
+    def allows(self, seat: int, index: int) -> bool:
+        """True if `seat` may play action `index` now (the cached mask, not copied)."""
+        mask = self._mask if self._mask_key == (self._version, seat) else self.mask(seat)
+        return 0 <= index < len(mask) and bool(mask[index])
 
     def render(self, seat: int | None) -> str:
         """The terminal renderer's view for `seat` (`None`: a spectator), as plain text."""
