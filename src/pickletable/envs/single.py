@@ -134,24 +134,29 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the others', up to its next decision or the end."""
+        reward, terminated, truncated, illegal = self.advance(int(action))
+        info = self._info()
+        if illegal:
+            info["illegal_action"] = True
+        elif self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, terminated, truncated, info
+
+    def advance(self, index: int) -> tuple[float, bool, bool, bool]:
+        """`step` without building the observation and the info (the batched env's core):
+        the reward, terminated, truncated, and whether the action was refused."""
         self.steps += 1
         truncated = self.max_steps is not None and self.steps >= self.max_steps
-        index = int(action)
-        mask = self.table.mask(self.seat)
-        if self.episode_over or not 0 <= index < len(mask) or not mask[index]:
+        if self.episode_over or not self.table.allows(self.seat, index):
             lose = self.illegal_action == "lose" or self.episode_over
             self.episode_over |= lose or truncated
-            info = self._info()
-            info["illegal_action"] = True
-            return self._observation(), self.illegal_penalty, lose, truncated and not lose, info
+            return self.illegal_penalty, lose, truncated and not lose, True
         reward = self.table.play(index)[self.seat]
         reward += self._play_others()
         terminated = self.table.state.is_over
         truncated &= not terminated
         self.episode_over = terminated or truncated
-        if self.render_mode == "human":
-            self.render()
-        return self._observation(), reward, terminated, truncated, self._info()
+        return reward, terminated, truncated, False
 
     def action_masks(self) -> Mask:
         """The learner's legal actions in int8 (for MaskablePPO); the no-op once it is over."""

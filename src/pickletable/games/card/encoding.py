@@ -143,7 +143,7 @@ class CardEncoding(Encoding):
         )
         return finish(values)
 
-    def _write(  # noqa: PLR0913 (the observation's fields, read from either source)
+    def _write(
         self,
         v: array[float],
         me: int | None,

@@ -145,7 +145,9 @@ class SlamEncoding(Encoding):
             drawn = None
         else:
             hand, discards = state.hands[seat].items(), state.discards[seat].items()
-            known = [(holder, cards) for (viewer, holder), cards in state.known.items() if viewer == seat]
+            known = [
+                (holder, cards) for (viewer, holder), cards in state.known.items() if viewer == seat
+            ]
             drawn = state.drawn if state.step == Step.DISCARD and state.receiver == seat else None
         unit_of = rules.unit_of
         self._write(
@@ -169,7 +171,7 @@ class SlamEncoding(Encoding):
         )
         return finish(values)
 
-    def _write(  # noqa: PLR0913 (the observation's fields, read from either source)
+    def _write(
         self,
         v: array[float],
         me: int | None,
