@@ -19,10 +19,24 @@ from pickletable.envs.single import SingleAgentEnv
 GAMES = {"board": {}, "card": {"target_score": 2}, "slam": {"players": 3, "tokens_to_win": 1}}
 
 
+EVERY_TABLE = [
+    ("board", {"players": 2}),
+    ("board", {"players": 4, "level": "beginner"}),
+    ("card", {"players": 2, "target_score": 2}),
+    ("card", {"players": 3, "target_score": 2}),
+    ("card", {"players": 4, "target_score": 2}),
+    ("slam", {"players": 3, "tokens_to_win": 1}),
+    ("slam", {"players": 4, "doubles": True, "tokens_to_win": 1}),
+    ("slam", {"players": 5, "tokens_to_win": 1}),
+    ("slam", {"players": 6, "tokens_to_win": 1}),
+]
+"""Every table size of every game (and Slam's doubles), as in test_aec.py."""
+
+
 @pytest.mark.filterwarnings("ignore:.*not having a spec")
-@pytest.mark.parametrize("game", GAMES)
-def test_gymnasiums_env_checker_passes(game: str) -> None:
-    check_env(single_agent(game, opponents="random", **GAMES[game]))
+@pytest.mark.parametrize(("game", "kwargs"), EVERY_TABLE, ids=[f"{g}-{k}" for g, k in EVERY_TABLE])
+def test_gymnasiums_env_checker_passes(game: str, kwargs: dict[str, Any]) -> None:
+    check_env(single_agent(game, opponents="random", **kwargs))
 
 
 @pytest.mark.parametrize("game", GAMES)

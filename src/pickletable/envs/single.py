@@ -177,7 +177,11 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         return text
 
     def _seat_bots(self, opponents: Opponent | Sequence[Opponent]) -> None:
-        self.bots = dict(zip(self.others, _bots(opponents, len(self.others), self), strict=True))
+        chosen = _listed(opponents, len(self.others))
+        self.bots = {seat: _agent(bot, self) for seat, bot in zip(self.others, chosen, strict=True)}
+        self.drawn: list[Opponent] = chosen
+        """What sits at each other seat, in seat order, as given or drawn from a pool (a
+        `League` rates a game from it)."""
 
     def _play_others(self) -> float:
         """Let the bots act until the learner is asked or the game ends; the learner's reward."""
@@ -222,14 +226,14 @@ def single_agent(
     return SingleAgentEnv(game, seat, opponents, **options)
 
 
-def _bots(opponents: Opponent | Sequence[Opponent], count: int, env: SingleAgentEnv) -> list[Agent]:
+def _listed(opponents: Opponent | Sequence[Opponent], count: int) -> list[Opponent]:
+    """One opponent per other seat: the one given for all, or the list given."""
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-        chosen: list[Opponent] = [opponents] * count
-    else:
-        chosen = list(opponents)
-        if len(chosen) != count:
-            raise ValueError(f"{count} opponents are needed, {len(chosen)} were given")
-    return [_agent(bot, env) for bot in chosen]
+        return [opponents] * count
+    chosen = list(opponents)
+    if len(chosen) != count:
+        raise ValueError(f"{count} opponents are needed, {len(chosen)} were given")
+    return chosen
 
 
 def _agent(opponent: Opponent, env: SingleAgentEnv) -> Agent:
