@@ -59,6 +59,8 @@ class SlamEncoding(Encoding):
         self.slots = {seat: relative_slots(self.seats, seat) for seat in (*self.seats, None)}
         """Each viewer's seats from itself clockwise (a spectator's from seat 0)."""
         self.teams = rules.teams or ()
+        self.units = [rules.unit_of(seat) for seat in self.seats]
+        """Each seat's side, whose tokens it shows (itself, or its team in doubles)."""
         self.doubles = rules.doubles
         self.tokens_to_win = float(rules.tokens_to_win)
         self.lap_scale = float(rules.lap_limit * rules.players)
@@ -119,8 +121,9 @@ class SlamEncoding(Encoding):
             seen.current_player,
             seen.hand_counts,
             seen.discard_counts,
-            seen.inside,
+            [player in seen.inside for player in self.seats],
             seen.tokens,
+            self.seats,
             Counter(seen.hand).items(),
             Counter(seen.discards).items(),
             seen.known_hands.items(),
@@ -149,7 +152,6 @@ class SlamEncoding(Encoding):
                 (holder, cards) for (viewer, holder), cards in state.known.items() if viewer == seat
             ]
             drawn = state.drawn if state.step == Step.DISCARD and state.receiver == seat else None
-        unit_of = rules.unit_of
         self._write(
             values,
             seat,
@@ -157,8 +159,9 @@ class SlamEncoding(Encoding):
             state.actor,
             state.sizes,
             state.discard_sizes,
-            [player for player, inside in enumerate(state.inside) if inside],
-            [state.tokens[unit_of(player)] for player in range(rules.players)],
+            state.inside,
+            state.tokens,
+            self.units,
             hand,
             discards,
             known,
@@ -179,8 +182,9 @@ class SlamEncoding(Encoding):
         current: int | None,
         hand_counts: Sequence[int],
         discard_counts: Sequence[int],
-        inside: Sequence[int],
+        inside: Sequence[bool],
         tokens: Sequence[int],
+        units: Sequence[int],
         hand: Iterable[tuple[str, int]],
         discards: Iterable[tuple[str, int]],
         known: Iterable[tuple[int, Sequence[str]]],
@@ -192,7 +196,8 @@ class SlamEncoding(Encoding):
         drawn: str | None,
     ) -> None:
         """Write the vector; `seen` gives the fields both sources name alike (phase, step,
-        dealer, duel, last player, pending twist, last number, round, doubles, teams)."""
+        dealer, duel, last player, pending twist, last number, round); `inside` is a flag
+        per seat and a seat's tokens are ``tokens[units[seat]]``."""
         at, codes, inverse, k = self.offsets, self.codes, self.copies.inverse, len(self.codes)
         slots = self.slots.get(me) or self.slots[None]
         players = len(slots)
@@ -214,9 +219,9 @@ class SlamEncoding(Encoding):
                 v[base + 1] = 1.0
             v[base + 2] = min(hand_counts[other] / PILE_SCALE, 1.0)
             v[base + 3] = min(discard_counts[other] / PILE_SCALE, 1.0)
-            if other in inside:
+            if inside[other]:
                 v[base + 4] = 1.0
-            v[base + 5] = min(tokens[other] / tokens_to_win, 1.0)
+            v[base + 5] = min(tokens[units[other]] / tokens_to_win, 1.0)
             if dealer == other:
                 v[base + 6] = 1.0
             if last_player == other:
