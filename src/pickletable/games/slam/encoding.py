@@ -139,7 +139,7 @@ class SlamEncoding(Encoding):
         """The vector of `encode(state.observe(seat), seat)`, without the observation:
         the same fields read where `observer.observe` reads them."""
         assert isinstance(state, SlamState)
-        rules, phase = state.rules, state.phase
+        phase = state.phase
         values = array("f", self.zeros)
         if seat is None:
             hand: Iterable[tuple[str, int]] = ()
