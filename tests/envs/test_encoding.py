@@ -74,10 +74,10 @@ def test_the_action_table_depends_on_the_table_size_and_content_only(game: str) 
 
 
 CARD_GAMES = [variant for variant in VARIANTS if variant.game != "board"]
-"""The variants whose encodings have a fast path (`encode_state`) and hidden cards."""
+"""The variants with hidden cards."""
 
 
-@pytest.mark.parametrize("variant", CARD_GAMES, ids=[variant.name for variant in CARD_GAMES])
+@pytest.mark.parametrize("variant", VARIANTS, ids=[variant.name for variant in VARIANTS])
 def test_the_fast_path_from_the_state_equals_encoding_the_observation(variant: Variant) -> None:
     """`encode_state` (what the environments use) gives every seat, and a spectator, the
     vector of its own observation, bit for bit, at positions all through random games."""
@@ -141,3 +141,16 @@ def test_a_counts_block_is_each_names_count_over_its_scale_clipped_to_one() -> N
         expected = [min(items.count(name) / max(scales[i], 1.0), 1.0) for name, i in names.items()]
         np.testing.assert_allclose(writer.values[1:5], expected, rtol=1e-6)  # float32
         assert (writer.values[0], writer.values[5], writer.at) == (1.0, 0.0, 5)
+
+
+def test_the_board_games_outcome_die_shows_every_face_in_its_own_slot() -> None:
+    """The outcome die repeats IN; each of IN, OUT and ACE still has a slot of its own."""
+    encoding = encoding_for("board")
+    offset = encoding.offsets["outcome_die"]
+    shown: dict[str, list[float]] = {}
+    for variant in (v for v in VARIANTS if v.game == "board" and v.players == 2):
+        for state in _random_positions(variant, 6):
+            face = state.observe(0).outcome_die  # type: ignore[attr-defined]
+            if face is not None:
+                shown[face] = encoding.encode_state(state, 0)[offset : offset + 3].tolist()
+    assert shown == {"in": [1, 0, 0], "out": [0, 1, 0], "ace": [0, 0, 1]}
