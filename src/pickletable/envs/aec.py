@@ -153,7 +153,9 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self._asked()
-        self._accumulate_rewards()
+        cumulative = self._cumulative_rewards
+        for other, reward in self.rewards.items():  # `_accumulate_rewards`, inlined
+            cumulative[other] += reward
         if self.render_mode == "human":
             self.render()
 

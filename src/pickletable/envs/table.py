@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 from rich.console import Console
 
-from pickletable.core.chance import sample_outcome
 from pickletable.core.registry import kit_for
 from pickletable.core.state import CHANCE, GameState
 from pickletable.envs.encoding import Encoding, Mask, Vector
@@ -93,11 +92,7 @@ class LearningTable:
 
     def play(self, action_index: int) -> dict[int, float]:
         """Play a legal action of the seat asked, then any chance steps; the step's rewards."""
-        before = self.state.lead() if self.shaping else None
-        self.state.push(self.encoding.decode_action(action_index))
-        self._version += 1
-        self.resolve_chance()
-        return self.rewards_since(before)
+        return self.play_action(self.encoding.actions[action_index])
 
     def play_action(self, action: Any) -> dict[int, float]:
         """Play a legal engine action (a bot's), then any chance steps; the step's rewards."""
@@ -111,7 +106,7 @@ class LearningTable:
         """Draw every chance outcome from the table's RNG until a seat is asked or the end."""
         state, rng = self.state, self.rng
         while state.current_player == CHANCE:
-            state.push(sample_outcome(state, rng))
+            state.push(state.sample_chance(rng))  # what `core.chance.sample_outcome` does
             self._version += 1
 
     def rewards_since(self, lead_before: dict[int, float] | None) -> dict[int, float]:

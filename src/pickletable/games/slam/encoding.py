@@ -38,6 +38,9 @@ NUMBERS = tuple(range(LOWEST, HIGHEST + 1))
 PILE_SCALE = 10.0
 """Cards in one hand or discard pile taken as 'many' (more is clipped)."""
 ROUND_SCALE = 20.0
+PILE_LIMIT = int(PILE_SCALE)
+PILE_SHARES = [count / PILE_SCALE for count in range(PILE_LIMIT)]
+"""A pile of `count` cards as a share of PILE_SCALE, read instead of divided (10 and more: 1)."""
 
 
 class SlamEncoding(Encoding):
@@ -217,8 +220,9 @@ class SlamEncoding(Encoding):
             v[base] = 1.0
             if other in partners:
                 v[base + 1] = 1.0
-            v[base + 2] = min(hand_counts[other] / PILE_SCALE, 1.0)
-            v[base + 3] = min(discard_counts[other] / PILE_SCALE, 1.0)
+            held, discarded = hand_counts[other], discard_counts[other]
+            v[base + 2] = PILE_SHARES[held] if held < PILE_LIMIT else 1.0
+            v[base + 3] = PILE_SHARES[discarded] if discarded < PILE_LIMIT else 1.0
             if inside[other]:
                 v[base + 4] = 1.0
             v[base + 5] = min(tokens[units[other]] / tokens_to_win, 1.0)
