@@ -73,13 +73,26 @@ def test_the_action_table_depends_on_the_table_size_and_content_only(game: str) 
     assert len(sizes) == len(players)
 
 
-@pytest.mark.parametrize(
-    "variant",
-    [v for v in VARIANTS if v.game != "board"],
-    ids=[v.name for v in VARIANTS if v.game != "board"],
-)
+CARD_GAMES = [variant for variant in VARIANTS if variant.game != "board"]
+"""The variants with hidden cards."""
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[variant.name for variant in VARIANTS])
+def test_the_fast_path_from_the_state_equals_encoding_the_observation(variant: Variant) -> None:
+    """`encode_state` (what the environments use) gives every seat, and a spectator, the
+    vector of its own observation, bit for bit, at positions all through random games."""
+    encoding = encoding_for(variant.game, variant.players, variant.options)
+    for state in _random_positions(variant, 5)[::3]:
+        for seat in (*state.seats, None):
+            assert np.array_equal(
+                encoding.encode_state(state, seat), encoding.encode(state.observe(seat), seat)
+            )
+
+
+@pytest.mark.parametrize("variant", CARD_GAMES, ids=[variant.name for variant in CARD_GAMES])
 def test_hidden_cards_do_not_change_a_seats_observation(variant: Variant) -> None:
-    """Two states that differ only in what `seat` may not see encode the same for `seat`."""
+    """Two states that differ only in what `seat` may not see encode the same for `seat`
+    (the swap check), by either path."""
     encoding = encoding_for(variant.game, variant.players, variant.options)
     rng = random.Random(7)
     for state in _random_positions(variant, 4)[::7]:
@@ -88,6 +101,9 @@ def test_hidden_cards_do_not_change_a_seats_observation(variant: Variant) -> Non
         other = state.resample(seat, rng)
         assert np.array_equal(
             encoding.encode(state.observe(seat), seat), encoding.encode(other.observe(seat), seat)
+        )
+        assert np.array_equal(
+            encoding.encode_state(state, seat), encoding.encode_state(other, seat)
         )
 
 
@@ -123,5 +139,18 @@ def test_a_counts_block_is_each_names_count_over_its_scale_clipped_to_one() -> N
         writer.flag(True)
         writer.counts(items, names, Scales(scales))
         expected = [min(items.count(name) / max(scales[i], 1.0), 1.0) for name, i in names.items()]
-        np.testing.assert_allclose(writer.values[1:5], expected, rtol=1e-12)
+        np.testing.assert_allclose(writer.values[1:5], expected, rtol=1e-6)  # float32
         assert (writer.values[0], writer.values[5], writer.at) == (1.0, 0.0, 5)
+
+
+def test_the_board_games_outcome_die_shows_every_face_in_its_own_slot() -> None:
+    """The outcome die repeats IN; each of IN, OUT and ACE still has a slot of its own."""
+    encoding = encoding_for("board")
+    offset = encoding.offsets["outcome_die"]
+    shown: dict[str, list[float]] = {}
+    for variant in (v for v in VARIANTS if v.game == "board" and v.players == 2):
+        for state in _random_positions(variant, 6):
+            face = state.observe(0).outcome_die  # type: ignore[attr-defined]
+            if face is not None:
+                shown[face] = encoding.encode_state(state, 0)[offset : offset + 3].tolist()
+    assert shown == {"in": [1, 0, 0], "out": [0, 1, 0], "ace": [0, 0, 1]}

@@ -71,6 +71,6 @@ def test_a_policy_factory_named_by_module_plays_a_whole_game_in_the_arena() -> N
 
 def test_an_unknown_policy_format_is_refused_with_the_forms_that_load(tmp_path: Path) -> None:
     with pytest.raises(SeatError, match=r"not a known policy format \(files: .npz"):
-        bot_from_name(f"learned:{tmp_path / 'ppo.zip'}", "card")
+        bot_from_name(f"learned:{tmp_path / 'agent.pt'}", "card")
     with pytest.raises(SeatError, match="no policy factory there"):
         bot_from_name("learned:tests.envs.no_such_module:make", "card")

@@ -1,6 +1,6 @@
 """The Gymnasium single-agent wrapper: Gymnasium's checker, the documented refusal of a
 masked-out action, the end-of-episode no-op, the time limit, whole games against bots,
-swappable opponents, the registry and the vector runner."""
+swappable opponents and the registry (the vector env: test_vector.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from pickletable.envs import make_env, make_vector, single_agent
+from pickletable.envs import make_env, single_agent
 from pickletable.envs.learning import LinearPolicy
 from pickletable.envs.policies import OpponentPool
 from pickletable.envs.single import SingleAgentEnv
@@ -19,10 +19,24 @@ from pickletable.envs.single import SingleAgentEnv
 GAMES = {"board": {}, "card": {"target_score": 2}, "slam": {"players": 3, "tokens_to_win": 1}}
 
 
+EVERY_TABLE = [
+    ("board", {"players": 2}),
+    ("board", {"players": 4, "level": "beginner"}),
+    ("card", {"players": 2, "target_score": 2}),
+    ("card", {"players": 3, "target_score": 2}),
+    ("card", {"players": 4, "target_score": 2}),
+    ("slam", {"players": 3, "tokens_to_win": 1}),
+    ("slam", {"players": 4, "doubles": True, "tokens_to_win": 1}),
+    ("slam", {"players": 5, "tokens_to_win": 1}),
+    ("slam", {"players": 6, "tokens_to_win": 1}),
+]
+"""Every table size of every game (and Slam's doubles), as in test_aec.py."""
+
+
 @pytest.mark.filterwarnings("ignore:.*not having a spec")
-@pytest.mark.parametrize("game", GAMES)
-def test_gymnasiums_env_checker_passes(game: str) -> None:
-    check_env(single_agent(game, opponents="random", **GAMES[game]))
+@pytest.mark.parametrize(("game", "kwargs"), EVERY_TABLE, ids=[f"{g}-{k}" for g, k in EVERY_TABLE])
+def test_gymnasiums_env_checker_passes(game: str, kwargs: dict[str, Any]) -> None:
+    check_env(single_agent(game, opponents="random", **kwargs))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -116,19 +130,3 @@ def test_the_single_agent_ids_are_in_gymnasiums_registry() -> None:
     assert make_env("pickletable/BoardSingle-v0").unwrapped.table.game_id == "board"
     with pytest.raises(ValueError, match="unknown environment 'pickletable/chess-v0'"):
         make_env("pickletable/chess-v0")
-
-
-def test_the_vector_runner_steps_many_games_at_once() -> None:
-    envs = make_vector("card", num_envs=3, opponents="random", target_score=2)
-    observations, _ = envs.reset(seed=5)
-    assert observations["observation"].shape == (3, 204)
-    rng, ends = np.random.default_rng(0), 0
-    for _ in range(300):
-        masks = observations["action_mask"]
-        assert masks.sum(axis=1).min() >= 1  # never all zero, even at a game's end
-        actions = [rng.choice(np.flatnonzero(mask)) for mask in masks]
-        observations, rewards, terminated, truncated, _ = envs.step(actions)
-        ends += int(terminated.sum() + truncated.sum())
-        assert rewards.shape == (3,)
-    assert ends > 0
-    envs.close()

@@ -41,8 +41,9 @@ def arena(
             "ismcts[:N|:Nms][:random|:heuristic], omniscient (the same options; it sees "
             "every hand, a yardstick for what hidden cards are worth), or for the board game "
             "rollout[:N][:Nms] (whole-game rollouts per action; hard is rollout), or "
-            "learned:SPEC, a trained policy: a .npz file saved by pickletable.envs, a file of "
-            "a registered format, or package.module:factory (any object with "
+            "learned:SPEC, a trained policy: a .npz file saved by pickletable.envs, a "
+            "MaskablePPO .zip saved by sb3-contrib (the train extra), a file of a registered "
+            "format, or package.module:factory (any object with "
             "act(observation, mask, rng); see docs/rl.md)",
         ),
     ],

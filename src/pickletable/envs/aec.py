@@ -137,7 +137,7 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
             return
         seat = self.seat_of[agent]
         index = int(action)
-        if not 0 <= index < self.table.encoding.n_actions or not self.table.mask(seat)[index]:
+        if not self.table.allows(seat, index):
             raise IllegalEnvActionError(
                 f"{agent} may not play action {index} now; the mask allows "
                 f"{np.flatnonzero(self.table.mask(seat)).tolist()}"
@@ -153,7 +153,9 @@ class PickletableAEC(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self._asked()
-        self._accumulate_rewards()
+        cumulative = self._cumulative_rewards
+        for other, reward in self.rewards.items():  # `_accumulate_rewards`, inlined
+            cumulative[other] += reward
         if self.render_mode == "human":
             self.render()
 

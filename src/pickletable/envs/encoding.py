@@ -9,7 +9,15 @@ its sizes are the same for every state of that variant:
 - `encode(observation)`: a float32 vector of `size` values in [0, 1],
   built only from the seat's lean observation (`GameState.observe(seat)`)
   and the seat number;
-  `layout` names its blocks in order (docs/rl.md prints them).
+  `layout` names its blocks in order (docs/rl.md prints them);
+- `encode_state(state, seat)`: the same vector read straight from the
+  state, without building the observation first (the environments' fast
+  path; an encoding that has none falls back on `encode(state.observe(seat))`,
+  and the tests hold every fast path equal to it at every position).
+
+Vectors are written into a copy of a zero `array('f')` (a C float buffer:
+setting an item costs no more than a list's, and NumPy wraps it without a
+copy), at offsets worked out once from the layout (`offsets`).
 
 Seats are encoded relative to the observing seat (slot 0 is the seat
 itself, then clockwise), so one policy can learn from every seat.
@@ -18,6 +26,7 @@ itself, then clockwise), so one policy can learn from every seat.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -30,6 +39,11 @@ from pickletable.core.state import GameState, Observation
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+
+
+IDENTITY_LIMIT = 4096
+"""Action objects remembered by identity per encoding (an engine that makes new
+ones at every step fills it once and then only pays the hashed lookup)."""
 
 
 class UnencodedActionError(PickletableError, ValueError):
@@ -55,10 +69,22 @@ class Encoding(ABC):
     def __init__(self, actions: Iterable[Action], layout: Iterable[Block]) -> None:
         self.actions = tuple(actions)
         self.index = {action: i for i, action in enumerate(self.actions)}
+        self._by_identity: dict[int, tuple[Action, int]] = {}
+        """Indices of action objects seen in legal moves, by identity: engines hand out
+        shared actions, and an identity lookup skips hashing them (bounded in size; an
+        entry holds its action, so its id is not reused while it is here)."""
         if len(self.index) != len(self.actions):
             raise ValueError("an action table lists an action twice")
         self.layout = tuple(layout)
-        self.size = sum(block.size for block in self.layout)
+        self.offsets: dict[str, int] = {}
+        """Each block's first index, by name."""
+        at = 0
+        for block in self.layout:
+            self.offsets[block.name] = at
+            at += block.size
+        self.size = at
+        self.zeros = array("f", bytes(4 * at))
+        """A zero vector to copy (``array("f", encoding.zeros)``) and write into."""
 
     @property
     def n_actions(self) -> int:
@@ -80,10 +106,19 @@ class Encoding(ABC):
 
     def mask(self, state: GameState, seat: int) -> Mask:
         """1 for each action `seat` may play now, 0 elsewhere (all 0 unless it is asked)."""
-        mask = np.zeros(self.n_actions, dtype=np.int8)
+        allowed = bytearray(self.n_actions)  # set item by item, then wrapped without a copy
         if state.current_player == seat:
+            known = self._by_identity
             for action in state.legal_actions():
-                mask[self.encode_action(action)] = 1
+                found = known.get(id(action))
+                if found is not None and found[0] is action:
+                    allowed[found[1]] = 1
+                    continue
+                position = self.encode_action(action)
+                if len(known) < IDENTITY_LIMIT:
+                    known[id(action)] = (action, position)
+                allowed[position] = 1
+        mask: Mask = np.frombuffer(allowed, dtype=np.int8)
         return mask
 
     def encode(self, observation: Observation, seat: int | None) -> Vector:
@@ -92,9 +127,14 @@ class Encoding(ABC):
         The seat is passed along because not every observation names its
         viewer (the board game's is the same for everyone).
         """
-        out = Writer(self.size)
+        out = Writer(self.zeros)
         self._fill(observation, seat, out)
-        return np.array(out.values, dtype=np.float32)
+        return finish(out.values)
+
+    def encode_state(self, state: GameState, seat: int | None) -> Vector:
+        """`encode(state.observe(seat), seat)`, read straight from the state where the
+        encoding has a fast path (it must give the same vector)."""
+        return self.encode(state.observe(seat), seat)
 
     @abstractmethod
     def _fill(self, observation: Observation, seat: int | None, out: Writer) -> None:
@@ -110,19 +150,25 @@ class Scales:
         self.inverse = [1.0 / max(float(scale), 1.0) for scale in scales]
 
 
+def finish(values: array[float]) -> Vector:
+    """A written buffer as the float32 vector, clipped to 1 (sums of shares may round over)."""
+    vector: Vector = np.frombuffer(values, dtype=np.float32)
+    np.minimum(vector, 1.0, out=vector)
+    return vector
+
+
 class Writer:
     """Writes an observation vector block by block (each write moves past its block).
 
-    The values are a plain list, made a float32 array once at the end: a
-    vector has a few hundred values, few of them non-zero, and setting a
-    Python list's item costs a fraction of setting a NumPy array's (the
-    encoders used to spend most of a step in NumPy's per-call overhead).
+    The values are a copy of `zeros` (an ``array("f")``, `size` zeros when
+    given a size): few values are non-zero, and setting an item of a C
+    buffer costs a fraction of setting a NumPy array's.
     """
 
     __slots__ = ("at", "values")
 
-    def __init__(self, size: int) -> None:
-        self.values = [0.0] * size
+    def __init__(self, zeros: array[float] | int) -> None:
+        self.values = array("f", bytes(4 * zeros) if isinstance(zeros, int) else zeros)
         self.at = 0
 
     def flag(self, value: bool) -> None:

@@ -134,24 +134,29 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the others', up to its next decision or the end."""
+        reward, terminated, truncated, illegal = self.advance(int(action))
+        info = self._info()
+        if illegal:
+            info["illegal_action"] = True
+        elif self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, terminated, truncated, info
+
+    def advance(self, index: int) -> tuple[float, bool, bool, bool]:
+        """`step` without building the observation and the info (the batched env's core):
+        the reward, terminated, truncated, and whether the action was refused."""
         self.steps += 1
         truncated = self.max_steps is not None and self.steps >= self.max_steps
-        index = int(action)
-        mask = self.table.mask(self.seat)
-        if self.episode_over or not 0 <= index < len(mask) or not mask[index]:
+        if self.episode_over or not self.table.allows(self.seat, index):
             lose = self.illegal_action == "lose" or self.episode_over
             self.episode_over |= lose or truncated
-            info = self._info()
-            info["illegal_action"] = True
-            return self._observation(), self.illegal_penalty, lose, truncated and not lose, info
+            return self.illegal_penalty, lose, truncated and not lose, True
         reward = self.table.play(index)[self.seat]
         reward += self._play_others()
         terminated = self.table.state.is_over
         truncated &= not terminated
         self.episode_over = terminated or truncated
-        if self.render_mode == "human":
-            self.render()
-        return self._observation(), reward, terminated, truncated, self._info()
+        return reward, terminated, truncated, False
 
     def action_masks(self) -> Mask:
         """The learner's legal actions in int8 (for MaskablePPO); the no-op once it is over."""
@@ -172,7 +177,11 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         return text
 
     def _seat_bots(self, opponents: Opponent | Sequence[Opponent]) -> None:
-        self.bots = dict(zip(self.others, _bots(opponents, len(self.others), self), strict=True))
+        chosen = _listed(opponents, len(self.others))
+        self.bots = {seat: _agent(bot, self) for seat, bot in zip(self.others, chosen, strict=True)}
+        self.drawn: list[Opponent] = chosen
+        """What sits at each other seat, in seat order, as given or drawn from a pool (a
+        `League` rates a game from it)."""
 
     def _play_others(self) -> float:
         """Let the bots act until the learner is asked or the game ends; the learner's reward."""
@@ -217,14 +226,14 @@ def single_agent(
     return SingleAgentEnv(game, seat, opponents, **options)
 
 
-def _bots(opponents: Opponent | Sequence[Opponent], count: int, env: SingleAgentEnv) -> list[Agent]:
+def _listed(opponents: Opponent | Sequence[Opponent], count: int) -> list[Opponent]:
+    """One opponent per other seat: the one given for all, or the list given."""
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-        chosen: list[Opponent] = [opponents] * count
-    else:
-        chosen = list(opponents)
-        if len(chosen) != count:
-            raise ValueError(f"{count} opponents are needed, {len(chosen)} were given")
-    return [_agent(bot, env) for bot in chosen]
+        return [opponents] * count
+    chosen = list(opponents)
+    if len(chosen) != count:
+        raise ValueError(f"{count} opponents are needed, {len(chosen)} were given")
+    return chosen
 
 
 def _agent(opponent: Opponent, env: SingleAgentEnv) -> Agent:

@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 from rich.console import Console
 
-from pickletable.core.chance import sample_outcome
 from pickletable.core.registry import kit_for
 from pickletable.core.state import CHANCE, GameState
 from pickletable.envs.encoding import Encoding, Mask, Vector
@@ -93,11 +92,7 @@ class LearningTable:
 
     def play(self, action_index: int) -> dict[int, float]:
         """Play a legal action of the seat asked, then any chance steps; the step's rewards."""
-        before = self.state.lead() if self.shaping else None
-        self.state.push(self.encoding.decode_action(action_index))
-        self._version += 1
-        self.resolve_chance()
-        return self.rewards_since(before)
+        return self.play_action(self.encoding.actions[action_index])
 
     def play_action(self, action: Any) -> dict[int, float]:
         """Play a legal engine action (a bot's), then any chance steps; the step's rewards."""
@@ -111,12 +106,12 @@ class LearningTable:
         """Draw every chance outcome from the table's RNG until a seat is asked or the end."""
         state, rng = self.state, self.rng
         while state.current_player == CHANCE:
-            state.push(sample_outcome(state, rng))
+            state.push(state.sample_chance(rng))  # what `core.chance.sample_outcome` does
             self._version += 1
 
     def rewards_since(self, lead_before: dict[int, float] | None) -> dict[int, float]:
         """The final rewards if the game just ended, plus shaping where it is on."""
-        rewards = {seat: 0.0 for seat in self.seats}
+        rewards = dict.fromkeys(self.seats, 0.0)
         if lead_before is not None:
             after = self.state.lead()
             for seat in self.seats:
@@ -135,7 +130,7 @@ class LearningTable:
         """`seat`'s encoded observation, cached like the mask (a caller may ask twice a step)."""
         key = (self._version, seat)
         if self._vector_key != key:
-            self._vector = self.encoding.encode(self.state.observe(seat), seat)
+            self._vector = self.encoding.encode_state(self.state, seat)
             self._vector_key = key
         return self._vector.copy()
 
@@ -147,6 +142,11 @@ class LearningTable:
             self._mask = self.encoding.mask(self.state, seat)
             self._mask_key = key
         return self._mask.copy()
+
+    def allows(self, seat: int, index: int) -> bool:
+        """True if `seat` may play action `index` now (the cached mask, not copied)."""
+        mask = self._mask if self._mask_key == (self._version, seat) else self.mask(seat)
+        return 0 <= index < len(mask) and bool(mask[index])
 
     def render(self, seat: int | None) -> str:
         """The terminal renderer's view for `seat` (`None`: a spectator), as plain text."""

@@ -10,16 +10,32 @@ leaves out are simply never offered).
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
+
 from pickletable.core.actions import Action
 from pickletable.core.state import GameState, Observation
-from pickletable.envs.encoding import Block, Encoding, Scales, Writer, relative_slots
+from pickletable.envs.encoding import (
+    Block,
+    Encoding,
+    Scales,
+    Vector,
+    Writer,
+    finish,
+    relative_slots,
+)
 from pickletable.games.board.codes import PLACE_STANCHION, ROLL, SERVE, Step, Via
+from pickletable.games.board.config import team_of
 from pickletable.games.board.observer import BoardObservation
+from pickletable.games.board.position import LastShot
 from pickletable.games.board.state import BoardState
 
 STEPS = tuple(Step)
 VIAS = tuple(Via)
 LEVELS = ("beginner", "intermediate", "advanced")
+STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
+VIA_INDEX = {via: i for i, via in enumerate(VIAS)}
+LEVEL_INDEX = {level: i for i, level in enumerate(LEVELS)}
 PILES = ("character", "play", "skill", "strategy")
 MAX_SEATS = 4
 HAND_SCALE = 6.0
@@ -37,14 +53,24 @@ class BoardEncoding(Encoding):
         rules = state.rules
         content = rules.content
         self.seats = rules.seats
+        self.seat_index = {seat: i for i, seat in enumerate(self.seats)}
+        self.slots = {seat: relative_slots(self.seats, seat) for seat in (*self.seats, None)}
+        """Each viewer's seats from itself clockwise (a spectator's from the first seat)."""
+        self.positions = {
+            viewer: {seat: slot for slot, seat in enumerate(slots)}
+            for viewer, slots in self.slots.items()
+        }
         self.skills = {card: i for i, card in enumerate(content.skill_cards)}
         self.strategies = {face: i for i, face in enumerate(content.strategy_cards)}
         self.skill_scales = Scales([HAND_SCALE] * len(self.skills))
         self.strategy_scales = Scales([HAND_SCALE] * len(self.strategies))
         self.characters = {card: i for i, card in enumerate(content.characters)}
         self.play_cards = {card: i for i, card in enumerate(content.play_cards)}
-        self.outcome_faces = {face: i for i, face in enumerate(content.outcome_faces)}
-        self.hit_faces = {face: i for i, face in enumerate(content.hit_faces)}
+        # A die repeats faces (the outcome die: IN three times): one slot per distinct face.
+        self.outcome_faces = {
+            face: i for i, face in enumerate(dict.fromkeys(content.outcome_faces))
+        }
+        self.hit_faces = {face: i for i, face in enumerate(dict.fromkeys(content.hit_faces))}
         self.pile_sizes = {
             "character": float(len(content.characters)),
             "play": float(sum(card.count for card in content.play_cards.values())),
@@ -101,49 +127,159 @@ class BoardEncoding(Encoding):
 
     def _fill(self, observation: Observation, seat: int | None, out: Writer) -> None:
         assert isinstance(observation, BoardObservation)
-        seen, me = observation, seat
-        slots = relative_slots(self.seats, me)
-        position = {seat: slot for slot, seat in enumerate(slots)}
-        my_team = seen.seat_of(me).team if me is not None else -1
-        out.one_hot(LEVELS.index(seen.level) if seen.level in LEVELS else None, len(LEVELS))
-        out.one_hot(STEPS.index(seen.step), len(STEPS))
-        out.flag(me is not None and seen.to_act == me)
-        out.one_hot(position.get(seen.to_act if seen.to_act is not None else -9), MAX_SEATS)
-        target = seen.target
-        for slot in range(MAX_SEATS):
-            if slot >= len(slots):
-                out.skip(4 + len(self.characters) + len(self.skills) + len(self.strategies))
-                continue
-            entry = seen.seat_of(slots[slot])
-            out.flag(True)
-            out.flag(slot > 0 and entry.team == my_team)
-            out.scalar(entry.skill, target)
-            out.flag(entry.serves)
-            character = entry.character
-            out.one_hot(
-                None if character is None else self.characters.get(character.id),
-                len(self.characters),
-            )
-            out.counts((card.id for card in entry.skill_cards), self.skills, self.skill_scales)
-            out.counts(entry.strategy_cards, self.strategies, self.strategy_scales)
-        out.one_hot(position.get(seen.server if seen.server is not None else -9), MAX_SEATS)
-        out.one_hot(position.get(seen.hitter if seen.hitter is not None else -9), MAX_SEATS)
-        out.scalar(seen.hit, HIT_SCALE)
-        out.flag(seen.serving_team is not None and seen.serving_team == my_team)
-        out.flag(seen.stanchion_rule)
-        out.flag(seen.stanchion_placed)
-        answer = seen.to_answer
-        out.flag(answer is not None)
-        if answer is None:
-            out.skip(MAX_SEATS + len(self.hit_faces) + len(VIAS) + 2)
-        else:
-            out.one_hot(position.get(answer.hitter), MAX_SEATS)
-            out.one_hot(self.hit_faces.get(answer.face or ""), len(self.hit_faces))
-            out.one_hot(VIAS.index(answer.via), len(VIAS))
-            out.flag(answer.nice)
-            out.flag(answer.counts)
-        out.one_hot(self.outcome_faces.get(seen.outcome_die or ""), len(self.outcome_faces))
-        out.one_hot(self.hit_faces.get(seen.hit_die or ""), len(self.hit_faces))
-        out.one_hot(self.play_cards.get(seen.play_card or ""), len(self.play_cards))
-        for pile in PILES:
-            out.scalar(seen.pile_sizes.get(pile, 0), self.pile_sizes[pile])
+        seen = observation
+        by_seat = {entry.seat: entry for entry in seen.seats}
+        entries = [by_seat[s] for s in self.seats]
+        self._write(
+            out.values,
+            seat,
+            seen.level,
+            seen.step,
+            seen.to_act,
+            seen.target,
+            [entry.skill for entry in entries],
+            [entry.serves for entry in entries],
+            [entry.character.id if entry.character is not None else None for entry in entries],
+            [[card.id for card in entry.skill_cards] for entry in entries],
+            [entry.strategy_cards for entry in entries],
+            seen.server,
+            seen.hitter,
+            seen.hit,
+            (seen.stanchion_rule, seen.stanchion_placed),
+            seen.to_answer,
+            seen.outcome_die,
+            seen.hit_die,
+            seen.play_card,
+            seen.pile_sizes,
+        )
+
+    def encode_state(self, state: GameState, seat: int | None) -> Vector:
+        """The vector of `encode(state.observe(seat), seat)`, without the observation (the
+        board game hides nothing: every seat's vector differs only in whose it is)."""
+        assert isinstance(state, BoardState)
+        rules = state.rules
+        values = array("f", self.zeros)
+        self._write(
+            values,
+            seat,
+            rules.level,
+            state.step,
+            state.current_player,
+            rules.target_spaces * rules.step,
+            [state.level_of(s) for s in self.seats],
+            [state.may_serve(s) for s in self.seats],
+            [state.character[s] for s in self.seats],
+            [state.skill_hand[s] for s in self.seats],
+            [state.strategy_hand[s] for s in self.seats],
+            state.server,
+            state.hitter(),
+            state.hit_number,
+            (rules.stanchion_rule, state.stanchion),
+            state.shot_to_answer(),
+            state.last_dice["outcome"],
+            state.last_dice["hit"],
+            state.last_play_card,
+            {name: len(pile) for name, pile in state.piles.items()},
+        )
+        return finish(values)
+
+    def _write(
+        self,
+        v: array[float],
+        me: int | None,
+        level: str,
+        step: Step,
+        to_act: int | None,
+        target: float,
+        skills: Sequence[float],
+        serves: Sequence[bool],
+        characters: Sequence[str | None],
+        skill_cards: Sequence[Iterable[str]],
+        strategy_cards: Sequence[Iterable[str]],
+        server: int | None,
+        hitter: int | None,
+        hit: int,
+        stanchion: tuple[bool, bool],
+        answer: LastShot | None,
+        outcome_die: str | None,
+        hit_die: str | None,
+        play_card: str | None,
+        pile_sizes: Mapping[str, int],
+    ) -> None:
+        """Write the vector; per-seat values are in `self.seats` order; `stanchion` is
+        (the rule is on, the stanchion is placed)."""
+        at = self.offsets
+        slots = self.slots.get(me) or self.slots[None]
+        position = self.positions.get(me) or self.positions[None]
+        my_team = team_of(me) if me is not None else -1
+        if level in LEVEL_INDEX:
+            v[at["level"] + LEVEL_INDEX[level]] = 1.0
+        v[at["step"] + STEP_INDEX[step]] = 1.0
+        if me is not None and to_act == me:
+            v[at["asked"]] = 1.0
+        if to_act in position:
+            v[at["to_act"] + position[to_act]] = 1.0
+        base, stride = at["seat0.in_play"], at["seat1.in_play"] - at["seat0.in_play"]
+        n_characters, n_skills = len(self.characters), len(self.skills)
+        skill_share, strategy_share = 1.0 / HAND_SCALE, 1.0 / HAND_SCALE
+        for slot, other in enumerate(slots):
+            i = self.seat_index[other]
+            v[base] = 1.0
+            if slot > 0 and team_of(other) == my_team:
+                v[base + 1] = 1.0
+            if target > 0 and skills[i] > 0:
+                v[base + 2] = min(skills[i] / target, 1.0)
+            if serves[i]:
+                v[base + 3] = 1.0
+            character = characters[i]
+            if character in self.characters:
+                v[base + 4 + self.characters[character]] = 1.0
+            held = base + 4 + n_characters
+            for card in skill_cards[i]:
+                if card in self.skills:
+                    v[held + self.skills[card]] += skill_share
+            held += n_skills
+            for face in strategy_cards[i]:
+                if face in self.strategies:
+                    v[held + self.strategies[face]] += strategy_share
+            base += stride
+        if server in position:
+            v[at["server"] + position[server]] = 1.0
+        if hitter in position:
+            v[at["hitter"] + position[hitter]] = 1.0
+        if hit > 0:
+            v[at["hit"]] = min(hit / HIT_SCALE, 1.0)
+        serving = None if server is None else team_of(server)
+        if serving is not None and serving == my_team:
+            v[at["serving"]] = 1.0
+        if stanchion[0]:
+            v[at["stanchion"]] = 1.0
+        if stanchion[1]:
+            v[at["stanchion"] + 1] = 1.0
+        if answer is not None:
+            v[at["to_answer"]] = 1.0
+            if answer.hitter in position:
+                v[at["to_answer.by"] + position[answer.hitter]] = 1.0
+            if answer.face in self.hit_faces:
+                v[at["to_answer.face"] + self.hit_faces[answer.face]] = 1.0
+            v[at["to_answer.via"] + VIA_INDEX[answer.via]] = 1.0
+            if answer.nice:
+                v[at["to_answer.flags"]] = 1.0
+            if answer.counts:
+                v[at["to_answer.flags"] + 1] = 1.0
+        if outcome_die in self.outcome_faces:
+            v[at["outcome_die"] + self.outcome_faces[outcome_die]] = 1.0
+        if hit_die in self.hit_faces:
+            v[at["hit_die"] + self.hit_faces[hit_die]] = 1.0
+        if play_card in self.play_cards:
+            v[at["play_card"] + self.play_cards[play_card]] = 1.0
+        piles = at["piles"]
+        for k, pile in enumerate(PILES):
+            size, full = pile_sizes.get(pile, 0), self.pile_sizes[pile]
+            if full > 0 and size > 0:
+                v[piles + k] = min(size / full, 1.0)
+
+
+def distinct(faces: Iterable[str]) -> list[str]:
+    """Each face once, in the order the die first shows it."""
+    return list(dict.fromkeys(faces))

@@ -9,20 +9,38 @@ each); ``target p1`` .. ``target pN``. n = 4 + (D - 1) + 4K + N.
 
 from __future__ import annotations
 
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
 from pickletable.core.state import GameState, Observation
-from pickletable.envs.encoding import Block, Encoding, Scales, Writer, relative_slots
+from pickletable.envs.encoding import (
+    Block,
+    Encoding,
+    Scales,
+    Vector,
+    Writer,
+    finish,
+    relative_slots,
+)
 from pickletable.games.slam import moves
 from pickletable.games.slam.codes import Phase, Step
 from pickletable.games.slam.content import DRAW, HIGHEST, LOWEST, MAX_PLAYERS
 from pickletable.games.slam.observer import SlamObservation
+from pickletable.games.slam.playing import may_follow
 from pickletable.games.slam.state import SlamState
 
 STEPS = tuple(Step)
 PHASES = tuple(Phase)
+STEP_INDEX = {step: i for i, step in enumerate(STEPS)}
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 NUMBERS = tuple(range(LOWEST, HIGHEST + 1))
 PILE_SCALE = 10.0
 """Cards in one hand or discard pile taken as 'many' (more is clipped)."""
 ROUND_SCALE = 20.0
+PILE_LIMIT = int(PILE_SCALE)
+PILE_SHARES = [count / PILE_SCALE for count in range(PILE_LIMIT)]
+"""A pile of `count` cards as a share of PILE_SCALE, read instead of divided (10 and more: 1)."""
 
 
 class SlamEncoding(Encoding):
@@ -41,6 +59,14 @@ class SlamEncoding(Encoding):
         self.deck_size = float(deck.size)
         self.players = rules.players
         self.seats = tuple(range(rules.players))
+        self.slots = {seat: relative_slots(self.seats, seat) for seat in (*self.seats, None)}
+        """Each viewer's seats from itself clockwise (a spectator's from seat 0)."""
+        self.teams = rules.teams or ()
+        self.units = [rules.unit_of(seat) for seat in self.seats]
+        """Each seat's side, whose tokens it shows (itself, or its team in doubles)."""
+        self.doubles = rules.doubles
+        self.tokens_to_win = float(rules.tokens_to_win)
+        self.lap_scale = float(rules.lap_limit * rules.players)
         k = len(codes)
         actions = [
             moves.PASS,
@@ -90,45 +116,157 @@ class SlamEncoding(Encoding):
 
     def _fill(self, observation: Observation, seat: int | None, out: Writer) -> None:
         assert isinstance(observation, SlamObservation)
-        seen, me = observation, seat
-        codes, copies, k = self.codes, self.copies, len(self.codes)
-        slots = relative_slots(self.seats, me)
-        position = {s: slot for slot, s in enumerate(slots)}
-        partners = set(seen.team_of(me)) - {me} if me is not None else set()
-        out.one_hot(PHASES.index(seen.phase), len(PHASES))
-        out.one_hot(STEPS.index(seen.step), len(STEPS))
-        out.flag(me is not None and seen.current_player == me)
-        current = seen.current_player
-        out.one_hot(position.get(current if current is not None else -9), MAX_PLAYERS)
+        seen = observation
+        self._write(
+            out.values,
+            seat,
+            seen,
+            seen.current_player,
+            seen.hand_counts,
+            seen.discard_counts,
+            [player in seen.inside for player in self.seats],
+            seen.tokens,
+            self.seats,
+            Counter(seen.hand).items(),
+            Counter(seen.discards).items(),
+            seen.known_hands.items(),
+            seen.centre,
+            seen.may_follow,
+            seen.stack_count,
+            seen.starter,
+            seen.draw_turns,
+            seen.drawn,
+        )
+
+    def encode_state(self, state: GameState, seat: int | None) -> Vector:
+        """The vector of `encode(state.observe(seat), seat)`, without the observation:
+        the same fields read where `observer.observe` reads them."""
+        assert isinstance(state, SlamState)
+        phase = state.phase
+        values = array("f", self.zeros)
+        if seat is None:
+            hand: Iterable[tuple[str, int]] = ()
+            discards: Iterable[tuple[str, int]] = ()
+            known: Iterable[tuple[int, Sequence[str]]] = ()
+            drawn = None
+        else:
+            hand, discards = state.hands[seat].items(), state.discards[seat].items()
+            known = [
+                (holder, cards) for (viewer, holder), cards in state.known.items() if viewer == seat
+            ]
+            drawn = state.drawn if state.step == Step.DISCARD and state.receiver == seat else None
+        self._write(
+            values,
+            seat,
+            state,
+            state.actor,
+            state.sizes,
+            state.discard_sizes,
+            state.inside,
+            state.tokens,
+            self.units,
+            hand,
+            discards,
+            known,
+            state.centre,
+            may_follow(state),
+            len(state.stack),
+            state.starter if phase == Phase.PLAY else None,
+            state.draw_turns if phase == Phase.DRAW else None,
+            drawn,
+        )
+        return finish(values)
+
+    def _write(
+        self,
+        v: array[float],
+        me: int | None,
+        seen: SlamObservation | SlamState,
+        current: int | None,
+        hand_counts: Sequence[int],
+        discard_counts: Sequence[int],
+        inside: Sequence[bool],
+        tokens: Sequence[int],
+        units: Sequence[int],
+        hand: Iterable[tuple[str, int]],
+        discards: Iterable[tuple[str, int]],
+        known: Iterable[tuple[int, Sequence[str]]],
+        centre: Sequence[str],
+        follow: Sequence[int],
+        stack_count: int,
+        starter: int | None,
+        draw_turns: int | None,
+        drawn: str | None,
+    ) -> None:
+        """Write the vector; `seen` gives the fields both sources name alike (phase, step,
+        dealer, duel, last player, pending twist, last number, round); `inside` is a flag
+        per seat and a seat's tokens are ``tokens[units[seat]]``."""
+        at, codes, inverse, k = self.offsets, self.codes, self.copies.inverse, len(self.codes)
+        slots = self.slots.get(me) or self.slots[None]
+        players = len(slots)
+        teams = self.teams
+        partners = {s for team in teams if me in team for s in team if s != me}
+        v[at["phase"] + PHASE_INDEX[seen.phase]] = 1.0
+        v[at["step"] + STEP_INDEX[seen.step]] = 1.0
+        if me is not None and current == me:
+            v[at["asked"]] = 1.0
+        if current is not None and 0 <= current < players:
+            v[at["to_act"] + slots.index(current)] = 1.0
         duel = seen.duel or ()
-        for slot in range(MAX_PLAYERS):
-            if slot >= len(slots):
-                out.skip(10 + k)
-                continue
-            other = slots[slot]
-            out.flag(True)
-            out.flag(other in partners)
-            out.scalar(seen.hand_counts[other], PILE_SCALE)
-            out.scalar(seen.discard_counts[other], PILE_SCALE)
-            out.flag(other in seen.inside)
-            out.scalar(seen.tokens[other], seen.tokens_to_win)
-            out.flag(seen.dealer == other)
-            out.flag(seen.last_player == other)
-            out.flag(seen.starter == other)
-            out.flag(other in duel)
-            out.counts(seen.known_hands.get(other, ()), codes, self.pile_scales)
-        out.counts(seen.hand, codes, copies)
-        out.counts(seen.discards, codes, copies)
-        out.one_hot(codes.get(seen.drawn or ""), k)
-        out.one_hot(codes.get(seen.centre[-1]) if seen.centre else None, k)
-        out.counts(seen.centre, codes, copies)
-        out.one_hot(codes.get(seen.pending or ""), k)
+        dealer, last_player, tokens_to_win = seen.dealer, seen.last_player, self.tokens_to_win
+        base, stride = at["seat0.in_play"], 10 + k
+        seat_known = dict(known)
+        for other in slots:
+            v[base] = 1.0
+            if other in partners:
+                v[base + 1] = 1.0
+            held, discarded = hand_counts[other], discard_counts[other]
+            v[base + 2] = PILE_SHARES[held] if held < PILE_LIMIT else 1.0
+            v[base + 3] = PILE_SHARES[discarded] if discarded < PILE_LIMIT else 1.0
+            if inside[other]:
+                v[base + 4] = 1.0
+            v[base + 5] = min(tokens[units[other]] / tokens_to_win, 1.0)
+            if dealer == other:
+                v[base + 6] = 1.0
+            if last_player == other:
+                v[base + 7] = 1.0
+            if starter == other:
+                v[base + 8] = 1.0
+            if other in duel:
+                v[base + 9] = 1.0
+            cards = base + 10
+            for code in seat_known.get(other, ()):
+                v[cards + codes[code]] += 1.0 / PILE_SCALE
+            base += stride
+        base = at["hand"]
+        for code, copies in hand:
+            i = codes[code]
+            v[base + i] += copies * inverse[i]
+        base = at["own_discards"]
+        for code, copies in discards:
+            i = codes[code]
+            v[base + i] += copies * inverse[i]
+        if drawn in codes:
+            v[at["drawn"] + codes[drawn]] = 1.0
+        if centre:
+            v[at["centre_top"] + codes[centre[-1]]] = 1.0
+            base = at["centre"]
+            for code in centre:
+                i = codes[code]
+                v[base + i] += inverse[i]
+        if seen.pending in codes:
+            v[at["pending"] + codes[seen.pending]] = 1.0
         last = seen.last_number
-        out.one_hot(None if last is None else last - LOWEST, len(NUMBERS))
-        follow = set(seen.may_follow)
-        for number in NUMBERS:
-            out.flag(number in follow)
-        out.scalar(seen.stack_count, self.deck_size)
-        out.scalar(seen.draw_turns or 0, float(seen.lap_limit * self.players))
-        out.scalar(seen.round, ROUND_SCALE)
-        out.flag(seen.doubles)
+        if last is not None and LOWEST <= last <= HIGHEST:
+            v[at["last_number"] + last - LOWEST] = 1.0
+        base = at["may_follow"]
+        for number in follow:
+            if LOWEST <= number <= HIGHEST:
+                v[base + number - LOWEST] = 1.0
+        tail = at["stack"]
+        v[tail] = min(stack_count / self.deck_size, 1.0)
+        if draw_turns and self.lap_scale > 0:
+            v[tail + 1] = min(draw_turns / self.lap_scale, 1.0)
+        v[tail + 2] = min(seen.round / ROUND_SCALE, 1.0)
+        if self.doubles:
+            v[tail + 3] = 1.0
