@@ -15,21 +15,31 @@ less on what else the machine runs than wall time does):
 - **commits**: `Storage.append_many` of three tables with two steps each,
   over and over. Prints thread CPU per commit.
 
-Compare two versions by running it with each on ``PYTHONPATH``, back to back:
+With ``--load-seconds S``, each round also runs the load kit's saturating run
+(`pickletable loadtest --tables 60 --seconds S --delay 0`, its own server) and
+prints the server's CPU per acknowledged move, HTTP and WebSockets included.
+With ``--base COMMIT``, the base commit and HEAD are measured interleaved,
+each round in processes of their own (`side_by_side`), with the ratios:
 
     PYTHONPATH=src .venv/bin/python benchmarks/server_moves.py [--tables 60] [--rounds 3]
+    .venv/bin/python benchmarks/server_moves.py --base main --rounds 5 --load-seconds 20
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when loaded by file path (tests)
+from side_by_side import Runs, compare_sides, print_ratios
 
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE
@@ -214,26 +224,64 @@ def _commits(count: int, folder: Path) -> float:
     return spent / count
 
 
+def measure(tables: int, load_seconds: float) -> dict[str, Any]:
+    """One round's figures (runs on whichever code is importable), as JSON-safe values."""
+    import pickletable
+
+    figures: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="pickletable-bench-") as name:
+        folder = Path(name)
+        moves, spent = asyncio.run(_moves(tables, folder))
+        figures["in process: CPU per move of the people, ms"] = 1000 * spent / moves
+        views, viewing = _views(tables)
+        figures["one seat's view, patched and encoded, us"] = 1e6 * viewing / views
+        figures["one group commit (3 tables, 6 steps), us"] = 1e6 * _commits(1000, folder)
+    if load_seconds:
+        figures.update(_load(load_seconds))
+    return {"figures": figures, "code": str(Path(pickletable.__file__).resolve().parent)}
+
+
+def _load(seconds: float) -> dict[str, float]:
+    """A saturating load run (`pickletable loadtest --tables 60 --delay 0`) of `seconds`."""
+    from pickletable.loadkit.run import load_test
+
+    result = load_test(60, seconds, 0.0, None, 0.6)
+    return {
+        "loadtest: server CPU per acknowledged move, ms": 1000 * result.server_cpu_s / result.moves,
+        "loadtest: acknowledged moves/s": result.moves_per_second,
+    }
+
+
 def main() -> None:
-    """Measure `--rounds` times and print the median of each measure."""
+    """Measure `--rounds` times and print the median of each measure (or base against HEAD)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=60, help="tables played per round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds (the median is printed)")
+    parser.add_argument("--base", help="a commit to measure interleaved with HEAD")
+    parser.add_argument(
+        "--load-seconds", type=float, default=0.0, help="also a saturating load run this long"
+    )
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    per_move, per_view, per_commit = [], [], []
-    for _ in range(args.rounds):
-        with tempfile.TemporaryDirectory(prefix="pickletable-bench-") as name:
-            folder = Path(name)
-            moves, spent = asyncio.run(_moves(args.tables, folder))
-            per_move.append(spent / moves)
-            views, viewing = _views(args.tables)
-            per_view.append(viewing / views)
-            per_commit.append(_commits(1000, folder))
-    move_ms = 1000 * statistics.median(per_move)
-    print(f"server CPU per move of the people (in process): {move_ms:.2f} ms")
-    print(f"one seat's view, patched and encoded: {1e6 * statistics.median(per_view):.0f} us")
-    print(f"one group commit (3 tables, 6 steps): {1e6 * statistics.median(per_commit):.0f} us")
+    if args.child:
+        print(json.dumps(measure(args.tables, args.load_seconds)))
+        return
+    if args.base:
+        what = f"{args.tables} tables in process" + (
+            f", a {args.load_seconds:g} s load run of 60 tables" if args.load_seconds else ""
+        )
+        child = ["--tables", str(args.tables), "--load-seconds", str(args.load_seconds)]
+        results = compare_sides(Path(__file__), args.base, args.rounds, child, what, _table)
+        _table(f"medians of {args.rounds} rounds", results["base"], results["HEAD"])
+        return
+    runs = [measure(args.tables, args.load_seconds) for _ in range(args.rounds)]
+    for name in runs[0]["figures"]:
+        print(f"{name}: {statistics.median(run['figures'][name] for run in runs):.2f}")
     print(f"(medians of {args.rounds} rounds of {args.tables} tables)")
+
+
+def _table(title: str, base: Runs, head: Runs) -> None:
+    print_ratios(title, base, head, field="figures", label="figure", width=50, number=".2f")
 
 
 if __name__ == "__main__":

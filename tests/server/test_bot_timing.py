@@ -74,16 +74,16 @@ class Releases:
         await asyncio.sleep(0)
 
 
-@pytest.mark.parametrize("game", ["card", "slam"])
+@pytest.mark.parametrize(("game", "seats"), [("board", 4), ("card", 3), ("slam", 3)])
 def test_a_bot_move_lands_at_the_bot_delay_whatever_it_held(
-    serve: Any, monkeypatch: pytest.MonkeyPatch, game: str
+    serve: Any, monkeypatch: pytest.MonkeyPatch, game: str, seats: int
 ) -> None:
     clock = FakeClock()
     bot = HandTimedBot(clock)
     releases = Releases(clock)
     monkeypatch.setattr("pickletable.server.driver.make_bot", lambda level, game_id: bot)
     with serve(bot_delay=BOT_DELAY, clock=clock, bot_wait=releases) as client:
-        table_id = new_table(client, game, ["bot:medium"] * 3)["table"]["id"]
+        table_id = new_table(client, game, ["bot:medium"] * seats)["table"]["id"]
         assert client.post(f"/api/tables/{table_id}/start", json={}).status_code == 204
         deadline = time.monotonic() + 30
         while len(releases.at) < 40 and time.monotonic() < deadline:

@@ -22,7 +22,13 @@ from typing import Any
 
 import pytest
 
-from pickletable.server.storage import sqlite_file
+from pickletable.server.storage import (
+    Appended,
+    DatabaseOverwritten,
+    Storage,
+    StoredStep,
+    sqlite_file,
+)
 from tests.server.busy_tables import assert_nothing_lost, busy_tables
 
 
@@ -53,3 +59,35 @@ def test_an_older_copy_written_back_over_the_database_loses_no_acknowledged_step
     # happen is losing a step that was acknowledged.
     noticed = any("overwritten in place" in record.message for record in caplog.records)
     assert noticed == bool([name for name in os.listdir(path.parent) if ".overwritten-" in name])
+
+
+def test_a_commit_to_a_table_that_lacks_its_last_steps_is_refused(tmp_path: Path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    storage.create_table(TABLE_ROW)
+    storage.append_steps("t1", [step(0), step(1)], status="playing")
+    with pytest.raises(DatabaseOverwritten, match="table t1 has 2 steps there, not 3"):
+        storage.append_steps("t1", [step(3)])  # step 2 is missing: an older file
+    with pytest.raises(DatabaseOverwritten, match="table t2 has 0 steps there, not 1"):
+        storage.append_many([Appended("t2", [step(1)])])
+    storage.append_many([Appended("t1", [step(2), step(3)], {"notes": [[3, "a note"]]})])
+    (stored,) = storage.load(table_id="t1")
+    assert [item.index for item in stored.steps] == [0, 1, 2, 3]
+    assert stored.steps[3].events == [{"kind": "rolled", "dice": [3, 4]}]
+    assert stored.row["notes"] == [[3, "a note"]] and stored.row["status"] == "playing"
+    storage.close()
+
+
+TABLE_ROW: dict[str, Any] = {
+    "id": "t1",
+    "game": "board",
+    "players": 2,
+    "options": {},
+    "content": {"data": {}, "fingerprint": ""},
+    "seats": [],
+    "seed": 0,
+    "status": "waiting",
+}
+
+
+def step(index: int) -> StoredStep:
+    return StoredStep(index, 0, "roll", [{"kind": "rolled", "dice": [3, 4]}])

@@ -152,3 +152,45 @@ def t_975(degrees: int) -> float:
         + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3),
         3,
     )
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation of two equally long samples (ties share their mean rank).
+
+    0 when either sample has no spread.
+
+    >>> spearman([1, 2, 3, 4], [10, 20, 30, 45])
+    1.0
+    >>> spearman([1, 2, 3, 4], [4, 3, 2, 1])
+    -1.0
+    >>> spearman([1, 1, 2, 2], [5, 6, 5, 6])
+    0.0
+    """
+    if len(xs) != len(ys):
+        raise ValueError(f"samples of {len(xs)} and {len(ys)} values cannot be paired")
+    rx, ry = ranks(xs), ranks(ys)
+    if not rx:
+        return 0.0
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    covariance = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    spread = math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
+    return covariance / spread if spread else 0.0
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """Each value's rank from 0, ties sharing their mean rank.
+
+    >>> ranks([30, 10, 20, 10])
+    [3.0, 0.5, 2.0, 0.5]
+    """
+    order = sorted(range(len(values)), key=values.__getitem__)
+    result = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for position in range(start, end + 1):
+            result[order[position]] = (start + end) / 2
+        start = end + 1
+    return result

@@ -13,6 +13,6 @@ import orjson
 _OPTIONS = orjson.OPT_NON_STR_KEYS  # as `json.dumps` does, seat numbers become "0", "1"...
 
 
-def dumps(message: dict[str, Any]) -> str:
-    """One message as compact JSON text."""
+def dumps(message: Any) -> str:
+    """One message (or any JSON value: a stored column's) as compact JSON text."""
     return orjson.dumps(message, option=_OPTIONS).decode()

@@ -12,6 +12,7 @@ read-only (`read_only`): see `pickletable.server.read_only`.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from pickletable.core.content import Content
 from pickletable.core.errors import ReplayStopError
 from pickletable.core.events import Event
 from pickletable.core.game import GameDefinition
-from pickletable.core.move_help import MoveHelp, explain_action
+from pickletable.core.move_help import explain_action
 from pickletable.core.records import Recorder, Step, record_header, replay_steps, step_json
 from pickletable.core.registry import get_game, kit_for
 from pickletable.core.rules_change import FIRST_RULES, Provenance
@@ -362,14 +363,11 @@ class LiveTable:
         playable = self.status == PLAYING and self.read_only is None
         asked = audience is not None and player == audience and not self._bot_plays(audience)
         if playable and asked:
-            move_help = kit_for(self.game.id).move_help
+            game_id, presenter = self.game.id, self.game.presenter
             legal = [
-                {
-                    "action": str(action),
-                    "label": self.game.presenter.label(state, action),
-                    **_help(move_help, str(action)),
-                }
+                {"action": text, "label": presenter.label(state, action), **_help(game_id, text)}
                 for action in state.legal_actions()
+                for text in (str(action),)
             ]
             formality = len(legal) == 1 and state.is_formality()
             routine = len(legal) == 1 and state.is_routine()
@@ -437,10 +435,17 @@ class LiveTable:
         return recorder.to_json(self.state)
 
 
-def _help(move_help: MoveHelp, action: str) -> dict[str, str]:
+def _help(game_id: str, action: str) -> dict[str, str]:
     """``help``: what the card a move plays does, in one line, when the game says."""
-    line = explain_action(move_help, action)
+    line = _help_line(game_id, action)
     return {"help": line} if line else {}
+
+
+@functools.lru_cache(maxsize=4096)
+def _help_line(game_id: str, action: str) -> str | None:
+    """The game's line for a move (its kit's `move_help`, fixed per game), worked out once:
+    every view lists it for each legal move, and finding it takes a dozen text searches."""
+    return explain_action(kit_for(game_id).move_help, action)
 
 
 def epoch_seconds(created: str) -> float:

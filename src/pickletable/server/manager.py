@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import sys
 import time
 import weakref
 from collections import deque
@@ -28,7 +29,7 @@ from pickletable.server import memory
 from pickletable.server.coaching import Coach
 from pickletable.server.config import Settings
 from pickletable.server.connections import Close, Connection, Hub, Send, no_close
-from pickletable.server.driver import BOT_MOVES_KEPT, Driver
+from pickletable.server.driver import BOT_MOVES_KEPT, Driver, quick_switching
 from pickletable.server.errors import (
     BadRequest,
     NotFound,
@@ -103,6 +104,7 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
         self.creations = PerMinute(settings.limits.tables_per_minute)
         """Tables created per client address in the last minute (the create route counts)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self._switch_interval = sys.getswitchinterval()
         self._watcher: asyncio.Task[None] | None = None
 
     # --- life cycle ----------------------------------------------------------
@@ -115,6 +117,7 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
         cannot be rebuilt at all (its game, content or options refused) is left
         out, and asking for it says why.
         """
+        self._switch_interval = quick_switching()  # a released bot move waits less (driver)
         self.storage = await self._in_db(Storage, self.settings.database_url)
         stored = await self._in_db(self.storage.load, statuses=(WAITING, PLAYING))
         for item in stored:
@@ -148,6 +151,7 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
         self.reviews.stop()
         await self._groundwork.close()
         await self._close_writer()
+        sys.setswitchinterval(self._switch_interval)
 
     # --- lobby ---------------------------------------------------------------
     async def fetch(self, table_id: str) -> LiveTable:

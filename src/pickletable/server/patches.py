@@ -52,7 +52,11 @@ def make_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         if before is value or before == value:
             continue
         if isinstance(value, dict) and isinstance(before, dict):
-            merged = {sub: item for sub, item in value.items() if before.get(sub, _MISSING) != item}
+            merged = {
+                sub: item
+                for sub, item in value.items()
+                if (held := before.get(sub, _MISSING)) is not item and held != item
+            }
             gone = [sub for sub in before if sub not in value]
             if merged:
                 merge[key] = merged

