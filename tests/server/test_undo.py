@@ -31,17 +31,24 @@ TO_BLUES_THIRD_SHOT = [
 """An advanced board game where Blue may answer with a Skill Card: no die follows one."""
 
 
-def staged_board(database_url: str, yellow: str = "human:Bob") -> tuple[str, dict[int, str]]:
+def staged_board(
+    database_url: str, yellow: str = "human:Bob", turn_seconds: int = 0
+) -> tuple[str, dict[int, str]]:
     """Store an advanced board game at Blue's third shot (Blue is Ann); the server, once
     started, plays on from there. Returns the table's id and each person's seat token."""
-    return stage(database_url, "board", ["human:Ann", yellow], TO_BLUES_THIRD_SHOT)
+    return stage(database_url, "board", ["human:Ann", yellow], TO_BLUES_THIRD_SHOT, turn_seconds)
 
 
 def stage(
-    database_url: str, game_id: str, seats: list[str], moves: list[str] | None
+    database_url: str,
+    game_id: str,
+    seats: list[str],
+    moves: list[str] | None,
+    turn_seconds: int = 0,
 ) -> tuple[str, dict[int, str]]:
     """Store a table of `game_id` that has played `moves` (None: the deal, drawn with a
-    seeded generator, up to the first player's move); returns its id and the tokens."""
+    seeded generator, up to the first player's move) with a turn clock of `turn_seconds`
+    (0: none); returns its id and the tokens."""
     game = get_game(game_id)
     table = LiveTable(
         id=secrets.token_urlsafe(6),
@@ -53,6 +60,7 @@ def stage(
         seed=0,
         status=PLAYING,
         active=time.time(),
+        turn_seconds=turn_seconds,
         chance=random.Random(4),
     )
     tokens: dict[int, str] = {}
@@ -224,6 +232,27 @@ def test_a_bot_accepts_at_once_and_its_move_in_the_making_is_dropped(
             assert time.monotonic() < deadline, "the bot did not think again"
             ann.current()
         assert str(table.state.history[-1]) == "skill in-lob"
+
+
+def test_after_an_undo_the_asker_s_turn_clock_runs_again(serve: Any, database_url: str) -> None:
+    table_id, tokens = staged_board(database_url, yellow="bot:easy", turn_seconds=30)
+    held, clocks = TurnTimer(), TurnTimer()
+    with (
+        serve(bot_delay=0.5, bot_wait=held, turn_wait=clocks) as client,
+        client.websocket_connect(f"/ws/tables/{table_id}") as socket,
+    ):
+        ann = Player(socket, tokens[BLUE])
+        blue_plays_a_skill_card_before_the_bot(ann, held)
+        assert ask(client, table_id, tokens[BLUE]).json()["granted"]
+        wait_for(ann, lambda view: view["undo"]["granted"] == 1 and view["legal"] != [])
+        held.run_out()  # the bot's dropped move: the driver looks at the table again
+        deadline = time.monotonic() + 30
+        while len(clocks.asked) < 2:  # Blue's turn again: a clock of its own
+            assert time.monotonic() < deadline, "Blue's turn has no clock"
+            ann.current()
+        clocks.run_out()
+        ran_out = "Blue's clock ran out:"
+        wait_for(ann, lambda view: any(line.startswith(ran_out) for line in ann.log))
 
 
 def blue_plays_a_skill_card_before_the_bot(ann: Player, held: TurnTimer) -> None:

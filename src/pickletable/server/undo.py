@@ -60,6 +60,8 @@ class Undos(ManagerParts):
     coach: Coach
     undo_requests: dict[str, UndoRequest]
     """The open request of each table that has one (the manager makes it empty)."""
+    _deadlines: dict[str, tuple[int, int, float]]
+    """The driver's running turn clock of each table: (seat, step, deadline)."""
 
     def _bots_wait(self, table: LiveTable) -> bool:
         """Whether the table's bots hold their moves: an undo request waits for answers."""
@@ -211,6 +213,9 @@ class Undos(ManagerParts):
             active=table.active,
         )
         table.take_back(start, entry, text)
+        # the clock of the position taken back to stopped when its seat moved: a new one
+        # (a step count that comes round again must not pass for the old clock's)
+        self._deadlines.pop(table.id, None)
         self.coach.forget(table.id)
         for connection in self.hub.of(table.id):
             connection.log_sent = 0  # the log is another now: every browser gets it whole
