@@ -144,6 +144,38 @@ def test_the_other_person_accepts_and_the_move_goes_from_the_table_the_record_an
     assert table.row["undone"] == record["meta"]["undone"]
 
 
+def test_after_an_undo_the_table_s_row_says_whose_move_it_is_and_their_clock_is_their_own(
+    serve: Any, database_url: str
+) -> None:
+    day, now = 86400, [1_800_000_000.0]  # a long clock: "My tables" reads the row's turn
+    table_id, tokens = staged_board(database_url, turn_seconds=day)
+    with (
+        serve(turn_wait=TurnTimer(), now=lambda: now[0]) as client,
+        client.websocket_connect(f"/ws/tables/{table_id}") as socket,
+    ):
+        ann = Player(socket, tokens[BLUE])
+        blue_plays_a_skill_card(ann)
+        bobs = wait_for(ann, lambda view: view["clock"] is not None)["clock"]
+        assert bobs["seat"] == YELLOW
+        now[0] += 3600
+        ask(client, table_id, tokens[BLUE])
+        assert answer(client, table_id, tokens[YELLOW], accept=True).json()["granted"]
+        clock = wait_for(ann, lambda view: (view["clock"] or {}).get("seat") == BLUE)["clock"]
+        assert clock["deadline"] == now[0] + day  # not what was left of Bob's
+    row = stored_row(database_url, table_id)  # read once the server is done with the file
+    assert (row["to_move"], row["turn_deadline"]) == (BLUE, now[0] + day)
+
+
+def stored_row(database_url: str, table_id: str) -> dict[str, Any]:
+    """The table's row as the database holds it."""
+    stored = Storage(database_url)
+    try:
+        (table,) = stored.load(table_id=table_id)
+    finally:
+        stored.close()
+    return table.row
+
+
 def test_after_an_undo_a_restarted_server_rebuilds_the_table_where_the_undo_left_it(
     serve: Any, database_url: str
 ) -> None:

@@ -211,8 +211,11 @@ class Undos(ManagerParts):
             undone=[*table.undone, entry],
             status=PLAYING,
             active=table.active,
+            to_move=asker.seat,  # the position before the asker's move: theirs to play
+            turn_deadline=None,  # the clock that ran then was the mover's since; a new one
         )
         table.take_back(start, entry, text)
+        table.turn_deadline = None
         # the clock of the position taken back to stopped when its seat moved: a new one
         # (a step count that comes round again must not pass for the old clock's)
         self._deadlines.pop(table.id, None)
