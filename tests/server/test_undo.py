@@ -12,6 +12,7 @@ from typing import Any
 from pickletable.core.actions import Action
 from pickletable.core.records import replay
 from pickletable.core.registry import get_game
+from pickletable.core.state import CHANCE
 from pickletable.server.live import PLAYING, LiveTable
 from pickletable.server.seats import Seat, hash_token, new_token
 from pickletable.server.storage import Storage
@@ -389,3 +390,40 @@ def test_a_request_lapses_when_everyone_asked_has_left_for_a_bot(
         assert left.status_code == 204, left.text
         view = wait_for(ann, lambda view: view["step"] > step)  # the bot played on
         assert view["undo"]["request"] is None
+
+
+def test_a_card_discarded_face_down_stays_hidden_when_the_discard_is_taken_back(
+    serve: Any, database_url: str
+) -> None:
+    moves, mover = a_face_down_discard_before_a_decision()
+    seats = ["human:Ann", "human:Bob", "human:Cy"]
+    table_id, tokens = stage(database_url, "slam", seats, moves)
+    others = [seat for seat in tokens if seat != mover]
+    with serve() as client, client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        watcher = Player(socket, tokens[others[0]])
+        assert ask(client, table_id, tokens[mover]).json()["granted"] is False
+        for seat in others:
+            answer(client, table_id, tokens[seat], accept=True)
+        wait_for(watcher, lambda view: view["undo"]["granted"] == 1)
+    line = watcher.log[-1]
+    assert " took back: " in line
+    assert moves[-1] not in line  # "discard 7": the card only its player saw
+
+
+def a_face_down_discard_before_a_decision() -> tuple[list[str], int]:
+    """The steps of a seeded random 3-player Slam game up to a card discarded face down
+    that another player's decision follows (no card drawn since: it may be taken back),
+    and the seat that discarded it."""
+    game = get_game("slam")
+    rng = random.Random(3)
+    state = game.new_game(3)
+    moves: list[str] = []
+    while state.current_player is not None:
+        player = state.current_player
+        legal = state.legal_actions()
+        action = state.sample_chance(rng) if player == CHANCE else rng.choice(legal)
+        secret = any(event.secret for event in state.apply(action))
+        moves.append(str(action))
+        if player != CHANCE and secret and state.current_player not in (None, CHANCE, player):
+            return moves, player
+    raise AssertionError("no face-down discard before another player's decision")

@@ -199,7 +199,7 @@ class Undos(ManagerParts):
         """Take the moves back: the database first (steps, notes, undone), then memory."""
         steps = [step_json(s.by, s.action, s.events) for s in table.steps]
         entry = undo_note(asker.seat, start, steps)
-        labels = ", ".join(entry["moves"])
+        labels = ", ".join(_public_label(step) for step in table.steps[start:])
         text = f"{who(asker)} took back: {labels}{agreed}."
         notes = [[min(int(at), start), line] for at, line in table.notes] + [[start, text]]
         self._touch(table)
@@ -224,6 +224,16 @@ class Undos(ManagerParts):
             connection.log_sent = 0  # the log is another now: every browser gets it whole
         await self.hub.broadcast(table)
         self._wake_driver(table)
+
+
+HIDDEN_MOVE = "a move only its player saw"
+"""How the log names a move taken back whose card only its player saw (a face-down
+discard in Slam, say): everyone reads the log, and the move's text names the card."""
+
+
+def _public_label(step: StoredStep) -> str:
+    """A step taken back as everyone at the table may read it."""
+    return HIDDEN_MOVE if any("secret" in event for event in step.events) else step.action
 
 
 class _Movers(Sequence[Mapping[str, Any]]):
