@@ -3,11 +3,19 @@ refused at a rated table."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+import threading
 import time
+from typing import Any
 
 import pytest
 
 from pickletable.bots import coaching
+from pickletable.core.actions import Action
+from pickletable.core.registry import get_game
+from pickletable.server.coaching import Coach
+from pickletable.server.live import PLAYING, LiveTable
 from tests.server.accounts.test_rated_table import post, rated_slam
 from tests.server.conftest import Client, manager_of, new_table, start
 
@@ -60,3 +68,66 @@ def test_odds_and_hints_are_refused_at_a_rated_table(client: Client) -> None:
     for refused in (odds, hint):
         assert refused.status_code == 409
         assert "no win chance, hints or undo at a rated table" in refused.json()["detail"]
+
+
+def test_a_figure_weighed_while_moves_were_taken_back_is_not_kept_for_the_next_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The spectator's figure for one discard is still being weighed when the discard is taken
+    # back and another made: the table is at the same step again, in another position.
+    monkeypatch.setattr(coaching, "ODDS_ITERATIONS", 12)  # the same rule, a cheaper figure
+    table, first, second = a_card_table_at_two_discards()
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        coach, busy = Coach(), threading.Event()
+        coach._pool.submit(busy.wait)  # the coach's thread is busy with another table
+        play(table, first)
+        weighing = asyncio.create_task(coach.odds(table, None))
+        await asyncio.sleep(0)  # asked: the position after the first discard is weighed
+        start = len(table.steps) - 1
+        table.take_back(start, {"seat": 0, "at": start, "moves": [str(first)]}, "taken back")
+        coach.forget(table.id)
+        play(table, second)
+        busy.set()
+        await weighing
+        return await coach.odds(table, None), await Coach().odds(table, None)
+
+    kept, fresh = asyncio.run(scenario())
+    assert kept == fresh
+
+
+def a_card_table_at_two_discards() -> tuple[LiveTable, Action, Action]:
+    """A card table whose player to act has taken a card and may discard two ways after
+    which the spectator's win chance differs."""
+    game = get_game("card")
+    table = LiveTable(
+        id="two-discards",
+        game=game,
+        players=2,
+        options=game.options.resolve({}),
+        content=game.default_content(),
+        seats=[],
+        seed=0,
+        status=PLAYING,
+        active=0.0,
+        chance=random.Random(7),
+    )
+    table.chance_steps()
+    take = next(a for a in table.state.legal_actions() if str(a).startswith("take"))
+    play(table, take)
+    discards = [a for a in table.state.legal_actions() if str(a).startswith("discard")]
+    figures = {}
+    for discard in discards:
+        after = table.state.clone()
+        after.apply(discard)
+        figures[discard] = coaching.odds(after, None)
+    first = discards[0]
+    second = next(d for d in discards[1:] if figures[d] != figures[first])
+    return table, first, second
+
+
+def play(table: LiveTable, action: Action) -> None:
+    """The player to act plays `action`."""
+    player = table.state.current_player
+    assert player is not None
+    table.apply(player, action)

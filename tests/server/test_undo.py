@@ -12,6 +12,7 @@ from typing import Any
 from pickletable.core.actions import Action
 from pickletable.core.records import replay
 from pickletable.core.registry import get_game
+from pickletable.core.state import CHANCE
 from pickletable.server.live import PLAYING, LiveTable
 from pickletable.server.seats import Seat, hash_token, new_token
 from pickletable.server.storage import Storage
@@ -31,17 +32,24 @@ TO_BLUES_THIRD_SHOT = [
 """An advanced board game where Blue may answer with a Skill Card: no die follows one."""
 
 
-def staged_board(database_url: str, yellow: str = "human:Bob") -> tuple[str, dict[int, str]]:
+def staged_board(
+    database_url: str, yellow: str = "human:Bob", turn_seconds: int = 0
+) -> tuple[str, dict[int, str]]:
     """Store an advanced board game at Blue's third shot (Blue is Ann); the server, once
     started, plays on from there. Returns the table's id and each person's seat token."""
-    return stage(database_url, "board", ["human:Ann", yellow], TO_BLUES_THIRD_SHOT)
+    return stage(database_url, "board", ["human:Ann", yellow], TO_BLUES_THIRD_SHOT, turn_seconds)
 
 
 def stage(
-    database_url: str, game_id: str, seats: list[str], moves: list[str] | None
+    database_url: str,
+    game_id: str,
+    seats: list[str],
+    moves: list[str] | None,
+    turn_seconds: int = 0,
 ) -> tuple[str, dict[int, str]]:
     """Store a table of `game_id` that has played `moves` (None: the deal, drawn with a
-    seeded generator, up to the first player's move); returns its id and the tokens."""
+    seeded generator, up to the first player's move) with a turn clock of `turn_seconds`
+    (0: none); returns its id and the tokens."""
     game = get_game(game_id)
     table = LiveTable(
         id=secrets.token_urlsafe(6),
@@ -53,6 +61,7 @@ def stage(
         seed=0,
         status=PLAYING,
         active=time.time(),
+        turn_seconds=turn_seconds,
         chance=random.Random(4),
     )
     tokens: dict[int, str] = {}
@@ -134,6 +143,38 @@ def test_the_other_person_accepts_and_the_move_goes_from_the_table_the_record_an
         stored.close()
     assert [step.index for step in table.steps] == list(range(before))
     assert table.row["undone"] == record["meta"]["undone"]
+
+
+def test_after_an_undo_the_table_s_row_says_whose_move_it_is_and_their_clock_is_their_own(
+    serve: Any, database_url: str
+) -> None:
+    day, now = 86400, [1_800_000_000.0]  # a long clock: "My tables" reads the row's turn
+    table_id, tokens = staged_board(database_url, turn_seconds=day)
+    with (
+        serve(turn_wait=TurnTimer(), now=lambda: now[0]) as client,
+        client.websocket_connect(f"/ws/tables/{table_id}") as socket,
+    ):
+        ann = Player(socket, tokens[BLUE])
+        blue_plays_a_skill_card(ann)
+        bobs = wait_for(ann, lambda view: view["clock"] is not None)["clock"]
+        assert bobs["seat"] == YELLOW
+        now[0] += 3600
+        ask(client, table_id, tokens[BLUE])
+        assert answer(client, table_id, tokens[YELLOW], accept=True).json()["granted"]
+        clock = wait_for(ann, lambda view: (view["clock"] or {}).get("seat") == BLUE)["clock"]
+        assert clock["deadline"] == now[0] + day  # not what was left of Bob's
+    row = stored_row(database_url, table_id)  # read once the server is done with the file
+    assert (row["to_move"], row["turn_deadline"]) == (BLUE, now[0] + day)
+
+
+def stored_row(database_url: str, table_id: str) -> dict[str, Any]:
+    """The table's row as the database holds it."""
+    stored = Storage(database_url)
+    try:
+        (table,) = stored.load(table_id=table_id)
+    finally:
+        stored.close()
+    return table.row
 
 
 def test_after_an_undo_a_restarted_server_rebuilds_the_table_where_the_undo_left_it(
@@ -224,6 +265,27 @@ def test_a_bot_accepts_at_once_and_its_move_in_the_making_is_dropped(
             assert time.monotonic() < deadline, "the bot did not think again"
             ann.current()
         assert str(table.state.history[-1]) == "skill in-lob"
+
+
+def test_after_an_undo_the_asker_s_turn_clock_runs_again(serve: Any, database_url: str) -> None:
+    table_id, tokens = staged_board(database_url, yellow="bot:easy", turn_seconds=30)
+    held, clocks = TurnTimer(), TurnTimer()
+    with (
+        serve(bot_delay=0.5, bot_wait=held, turn_wait=clocks) as client,
+        client.websocket_connect(f"/ws/tables/{table_id}") as socket,
+    ):
+        ann = Player(socket, tokens[BLUE])
+        blue_plays_a_skill_card_before_the_bot(ann, held)
+        assert ask(client, table_id, tokens[BLUE]).json()["granted"]
+        wait_for(ann, lambda view: view["undo"]["granted"] == 1 and view["legal"] != [])
+        held.run_out()  # the bot's dropped move: the driver looks at the table again
+        deadline = time.monotonic() + 30
+        while len(clocks.asked) < 2:  # Blue's turn again: a clock of its own
+            assert time.monotonic() < deadline, "Blue's turn has no clock"
+            ann.current()
+        clocks.run_out()
+        ran_out = "Blue's clock ran out:"
+        wait_for(ann, lambda view: any(line.startswith(ran_out) for line in ann.log))
 
 
 def blue_plays_a_skill_card_before_the_bot(ann: Player, held: TurnTimer) -> None:
@@ -328,3 +390,40 @@ def test_a_request_lapses_when_everyone_asked_has_left_for_a_bot(
         assert left.status_code == 204, left.text
         view = wait_for(ann, lambda view: view["step"] > step)  # the bot played on
         assert view["undo"]["request"] is None
+
+
+def test_a_card_discarded_face_down_stays_hidden_when_the_discard_is_taken_back(
+    serve: Any, database_url: str
+) -> None:
+    moves, mover = a_face_down_discard_before_a_decision()
+    seats = ["human:Ann", "human:Bob", "human:Cy"]
+    table_id, tokens = stage(database_url, "slam", seats, moves)
+    others = [seat for seat in tokens if seat != mover]
+    with serve() as client, client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        watcher = Player(socket, tokens[others[0]])
+        assert ask(client, table_id, tokens[mover]).json()["granted"] is False
+        for seat in others:
+            answer(client, table_id, tokens[seat], accept=True)
+        wait_for(watcher, lambda view: view["undo"]["granted"] == 1)
+    line = watcher.log[-1]
+    assert " took back: " in line
+    assert moves[-1] not in line  # "discard 7": the card only its player saw
+
+
+def a_face_down_discard_before_a_decision() -> tuple[list[str], int]:
+    """The steps of a seeded random 3-player Slam game up to a card discarded face down
+    that another player's decision follows (no card drawn since: it may be taken back),
+    and the seat that discarded it."""
+    game = get_game("slam")
+    rng = random.Random(3)
+    state = game.new_game(3)
+    moves: list[str] = []
+    while state.current_player is not None:
+        player = state.current_player
+        legal = state.legal_actions()
+        action = state.sample_chance(rng) if player == CHANCE else rng.choice(legal)
+        secret = any(event.secret for event in state.apply(action))
+        moves.append(str(action))
+        if player != CHANCE and secret and state.current_player not in (None, CHANCE, player):
+            return moves, player
+    raise AssertionError("no face-down discard before another player's decision")

@@ -25,7 +25,9 @@ CACHED = 256
 """Answers kept (a few per live table)."""
 RATED = "no win chance, hints or undo at a rated table: every move there is the player's own"
 
-Key = tuple[str, int, int | None, str]
+Key = tuple[str, int, int, int | None, str]
+"""(table, step, undos granted, seat, kind): after an undo a step count comes round again
+in another position, and a figure still being weighed for the old one must not pass for it."""
 
 
 class Coach:
@@ -77,7 +79,7 @@ class Coach:
     ) -> dict[str, Any]:
         if table.status != PLAYING or table.state.current_player in (None, CHANCE):
             raise Refused("the game is not in play: nothing to weigh")
-        key = (table.id, len(table.steps), seat, kind)
+        key = (table.id, len(table.steps), len(table.undone), seat, kind)
         cached = self._cache.get(key)
         if cached is None:
             state = table.state.clone()  # on the loop: the table may move on meanwhile

@@ -60,6 +60,8 @@ class Undos(ManagerParts):
     coach: Coach
     undo_requests: dict[str, UndoRequest]
     """The open request of each table that has one (the manager makes it empty)."""
+    _deadlines: dict[str, tuple[int, int, float]]
+    """The driver's running turn clock of each table: (seat, step, deadline)."""
 
     def _bots_wait(self, table: LiveTable) -> bool:
         """Whether the table's bots hold their moves: an undo request waits for answers."""
@@ -197,7 +199,7 @@ class Undos(ManagerParts):
         """Take the moves back: the database first (steps, notes, undone), then memory."""
         steps = [step_json(s.by, s.action, s.events) for s in table.steps]
         entry = undo_note(asker.seat, start, steps)
-        labels = ", ".join(entry["moves"])
+        labels = ", ".join(_public_label(step) for step in table.steps[start:])
         text = f"{who(asker)} took back: {labels}{agreed}."
         notes = [[min(int(at), start), line] for at, line in table.notes] + [[start, text]]
         self._touch(table)
@@ -209,13 +211,29 @@ class Undos(ManagerParts):
             undone=[*table.undone, entry],
             status=PLAYING,
             active=table.active,
+            to_move=asker.seat,  # the position before the asker's move: theirs to play
+            turn_deadline=None,  # the clock that ran then was the mover's since; a new one
         )
         table.take_back(start, entry, text)
+        table.turn_deadline = None
+        # the clock of the position taken back to stopped when its seat moved: a new one
+        # (a step count that comes round again must not pass for the old clock's)
+        self._deadlines.pop(table.id, None)
         self.coach.forget(table.id)
         for connection in self.hub.of(table.id):
             connection.log_sent = 0  # the log is another now: every browser gets it whole
         await self.hub.broadcast(table)
         self._wake_driver(table)
+
+
+HIDDEN_MOVE = "a move only its player saw"
+"""How the log names a move taken back whose card only its player saw (a face-down
+discard in Slam, say): everyone reads the log, and the move's text names the card."""
+
+
+def _public_label(step: StoredStep) -> str:
+    """A step taken back as everyone at the table may read it."""
+    return HIDDEN_MOVE if any("secret" in event for event in step.events) else step.action
 
 
 class _Movers(Sequence[Mapping[str, Any]]):
