@@ -26,8 +26,10 @@ behind (or missing) means the file was rolled back, and it is treated as
 overwritten. And since the server checkpoints the write-ahead log itself
 (`Storage._checkpoint`), the file's size and modification time change only
 when it does: any other change to them, found before and after every write,
-means someone else wrote the file (even when the server's write-ahead log
-still hides the older pages from its own reads).
+means someone else wrote the file (even when the server's own connections
+still hold the older pages). That alone proves nothing (another process's
+checkpoint or a harmless write changes them too), so the file is then read
+afresh: only a table lacking steps this server wrote counts as overwritten.
 """
 
 from __future__ import annotations
@@ -195,6 +197,9 @@ class Storage:
         self._stamp = _stamp(self.engine) if self.path is not None else 0
         self._own = _mark(self.path)
         """The file's size and modification time as the server last left it."""
+        self._last: dict[str, int] = {}
+        """The last step index this server wrote for each table (SQLite): what a file
+        someone else wrote must still hold."""
         self._commits = 0
 
     def close(self) -> None:
@@ -226,11 +231,41 @@ class Storage:
                 f"the database file {self.path} was overwritten in place: it is not the "
                 f"server's any more (identity {found}, not {self._stamp})"
             )
-        if _mark(self.path) != self._own:
-            raise DatabaseOverwritten(
-                f"the database file {self.path} was overwritten in place: someone else "
-                "wrote it (its size or time changed while the server had not written it)"
+        mark = _mark(self.path)
+        if mark != self._own:
+            # Someone else wrote the file: a harmless checkpoint or write by another
+            # process, or an older copy put back. Only the file's content can tell.
+            self._check_steps_in_file()
+            self._own = mark
+
+    def _check_steps_in_file(self) -> None:
+        """Raise `DatabaseOverwritten` if a table lacks steps this server wrote to it.
+
+        Read through a connection of its own (the server's may still hold the older
+        pages in its cache), so what is checked is what the file holds now.
+        """
+        assert self.path is not None
+        if not self._last:
+            return
+        reader = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5)
+        try:
+            found = dict(
+                reader.execute('SELECT table_id, MAX("index") FROM steps GROUP BY table_id')
             )
+        except sqlite3.Error as error:
+            raise DatabaseOverwritten(
+                f"the database file {self.path} was overwritten in place: its steps cannot "
+                f"be read ({error})"
+            ) from error
+        finally:
+            reader.close()
+        for table_id, last in self._last.items():
+            there = found.get(table_id, -1)
+            if there < last:
+                raise DatabaseOverwritten(
+                    f"the database file {self.path} was overwritten in place: table "
+                    f"{table_id} has {there + 1} steps there, not {last + 1} (an older copy?)"
+                )
 
     def _checkpoint(self) -> None:
         """Write the write-ahead log into the file (only the server does), and remember it."""
@@ -353,6 +388,10 @@ class Storage:
                 for item in batch:
                     if item.changes:
                         self._update(connection, item.table_id, item.changes)
+        if self.path is not None:
+            for item in batch:
+                if item.steps:
+                    self._last[item.table_id] = item.steps[-1].index
         self.check_file()
         self._commits += 1
         if self.path is not None and self._commits % CHECKPOINT_EVERY == 0:
@@ -368,6 +407,8 @@ class Storage:
                 delete(StepRow).where(StepRow.table_id == table_id, StepRow.index >= start)
             )
             self._update(connection, table_id, changes)
+        if table_id in self._last:
+            self._last[table_id] = start - 1
         self.check_file()
 
     @staticmethod
