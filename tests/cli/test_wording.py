@@ -29,7 +29,16 @@ def test_the_winner_of_a_one_token_game_is_first_to_1_token() -> None:
     state = cast(SlamState, SLAM.new_game(3, {"tokens_to_win": 1}))
     while not state.is_over:
         state.apply(state.legal_actions()[0])
-    assert outcome_text(state).endswith("first to 1 token")
+    assert outcome_text(state).endswith("won, first to 1 token")
+
+
+def test_every_slam_menu_label_starts_with_a_capital_as_the_other_games_do() -> None:
+    state = cast(SlamState, SLAM.new_game(4, {"tokens_to_win": 1, "doubles": True}))
+    labels: set[str] = set()
+    while not state.is_over:
+        labels.update(SLAM.presenter.label(state, action) for action in state.legal_actions())
+        state.apply(state.legal_actions()[-1])
+    assert labels and all(label[0].isupper() for label in labels), sorted(labels)[:5]
 
 
 def test_when_only_one_number_may_follow_the_prompt_says_it_once() -> None:

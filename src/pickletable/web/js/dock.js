@@ -34,9 +34,15 @@ function arrange() {
   }
 }
 
-/** A dock taller than most of the screen is not pinned: it would hide the table, or its moves. */
+/** A dock over half the screen folds the lines under the moves (a screen reader still reads
+ * them with each move, a long press on a card in the hand shows them), so the table above
+ * stays in view; one still taller than most of the screen is not pinned: it would hide the
+ * table, or its moves. */
 function measure() {
-  dock.classList.toggle("tall", PHONE.matches && dock.scrollHeight > 0.72 * window.innerHeight);
+  dock.classList.remove("compact", "tall");
+  if (!PHONE.matches) return;
+  if (dock.scrollHeight > 0.5 * window.innerHeight) dock.classList.add("compact");
+  if (dock.scrollHeight > 0.72 * window.innerHeight) dock.classList.add("tall");
 }
 
 function fold() {
