@@ -47,6 +47,21 @@ def test_a_friend_joins_a_free_seat_and_either_may_start(client: Client) -> None
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
 
 
+def test_a_second_player_may_not_take_a_name_already_at_the_table(client: Client) -> None:
+    made = new_table(client, "slam", ["human", "human", "human"])
+    table_id = made["table"]["id"]
+    for taken in ("Ann", " ann ", "ANN"):
+        answer = client.post(f"/api/tables/{table_id}/join", json={"name": taken})
+        assert answer.status_code == 409
+        assert (
+            "Ann already plays Player 1 at this table: choose another name"
+            in (answer.json()["detail"])
+        )
+    assert join(client, table_id, "Anna")["seat"] == 1
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [seat["player"] for seat in seats][:2] == ["Ann", "Anna"]
+
+
 def test_a_full_table_refuses_more_players(client: Client) -> None:
     made = new_table(client, "board", ["human", "bot:easy"])
     answer = client.post(f"/api/tables/{made['table']['id']}/join", json={"name": "Cy"})
