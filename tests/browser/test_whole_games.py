@@ -130,6 +130,12 @@ def test_a_whole_game_without_choices_plays_itself_while_roll_for_me_is_ticked(
 ) -> None:
     page = board_page(browser, server, {"level": level, "target": 2.5})
     expect(page.locator("#roll-for-me")).to_be_checked()
+    # Told why: at the beginner level nothing is ever a choice (at the others, some are).
+    said = expect(page.locator(".no-choices"))
+    if level == "beginner":
+        said.to_contain_text("nothing for you to choose. The table rolls for you")
+    else:
+        said.to_have_count(0)
     expect(page.locator("body")).to_have_attribute("data-status", "over", timeout=60_000)
     assert page.locator("#log li.answered").count() > 0
 

@@ -13,6 +13,11 @@ def test_the_games_are_listed_with_their_options_and_seats(client: Client) -> No
     assert "target" in {option["name"] for option in board["options"]}
     assert "content" not in {option["name"] for option in board["options"]}
     assert board["default_bot_level"] in board["bot_levels"]
+    # what an option needs to mean anything, for the lobby to offer it only then
+    needs = {option["name"]: option["only_with"] for option in board["options"]}
+    assert needs["starting_cards"] == {"level": "advanced"} and needs["target"] == {}
+    slam = {option["name"]: option["only_with"] for option in games["slam"]["options"]}
+    assert slam["doubles"] == {"players": 4}
 
 
 def test_rules_pages_come_with_markdown(client: Client) -> None:

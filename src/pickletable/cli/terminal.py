@@ -164,6 +164,15 @@ class TerminalGame:
         mode = " — companion mode: type what comes up at your table" if self.companion else ""
         self.console.print(Rule(f"{game.title}{mode}"))
         self.console.print(f"Seats: {who}. {HELP}")
+        note = "" if self.companion else self.presenter.no_choices_note(self.state)
+        if note and self.humans:
+            how = (
+                "Your rolls are made for you; each roll and what it did is shown below "
+                "(--no-roll-for-me to roll them yourself)."
+                if self.roll_for_me
+                else "You roll each time (Enter); each roll and what it did is shown below."
+            )
+            self.console.print(Text(f"{note} {how}", style="bold"))
 
     def _step(self) -> None:
         try:

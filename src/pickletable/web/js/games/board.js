@@ -177,7 +177,16 @@ function drawPlayCard(obs, lastPoint) {
     lastPoint ? h("p", { class: "last-result" }, h("strong", {}, "Last on the track: "), lastPoint) : null,
     obs.play_card ? h("div", { class: "play-card" }, h("strong", {}, "Play Card"), h("p", {}, obs.play_card.text)) : null,
     counts ? h("p", { class: "note" }, `Cards left: ${counts}`) : null,
-    h("p", { class: "note" }, `Level: ${obs.level}`));
+    h("p", { class: "note" }, `Level: ${obs.level}`),
+    obs.no_choices ? h("p", { class: "no-choices" }, obs.no_choices, " ", rollsNote()) : null);
+}
+
+/** Who rolls at a table where nothing is a choice: the page's "Roll for me" box says. */
+function rollsNote() {
+  const box = document.getElementById("roll-for-me");
+  return box && !box.checked
+    ? "Press Roll when it is your turn; each roll shows on the dice and in the log."
+    : "The table rolls for you (untick “Roll for me” to roll yourself); each roll shows on the dice and in the log.";
 }
 
 function drawPlayers(obs, ctx) {
