@@ -78,7 +78,14 @@ def test_the_end_of_a_game_shows_the_score_chart_the_figures_and_every_rally(
     summary = server.get(f"/api/tables/{table_id}/summary")
     section = page.locator("#game-summary")
     expect(section).to_be_visible()
-    expect(section).to_contain_text(summary["outcome"])
+    # Who won is said once, in the status bar, not again in the summary and by Rematch.
+    expect(page.locator("#prompt")).to_have_text(f"Game over. {summary['outcome']}")
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll("main *:not(script)")]
+           .filter((node) => !node.closest("#log-box, #announce") && node.children.length === 0)
+           .map((node) => node.textContent).join("\\n")"""
+    )
+    assert shown.count(summary["outcome"]) == 1, shown
     chart = section.locator("svg#score-chart")
     expect(chart).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(2)  # one line per side

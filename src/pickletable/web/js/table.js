@@ -457,8 +457,7 @@ function renderControls(table) {
       "Take my seat back"));
   }
   if (view.status === "over" && !view.read_only) {
-    const outcome = table.outcome;
-    buttons.push(h("p", { class: "outcome", id: "outcome" }, outcome ? outcome.text : "Game over"));
+    // who won is said once, in the status bar above (and by the live region)
     buttons.push(...rematchControls(table, view.you, token, { open: goToTable, refuse }));
     buttons.push(...recordLinks(table));
   }
