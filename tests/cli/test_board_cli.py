@@ -221,6 +221,7 @@ def test_roll_for_me_plays_a_beginner_game_with_no_input_at_all() -> None:
         " ".join(output.split())
     )
     assert "Blue serves: " in output and "earns a point: " in output
+    assert output.count("won, reaching") == 1  # in the Game over box, not in a line above it
 
 
 def test_a_level_with_choices_says_nothing_of_having_none() -> None:

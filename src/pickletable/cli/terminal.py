@@ -142,7 +142,7 @@ class TerminalGame:
         except EOFError:
             self.console.print("\n[yellow]Game interrupted.[/]")
         if self.state.is_over:
-            self._show_position(None, Menu([]))
+            self._show_position(None, Menu([]), over=True)
             outcome = self.state.outcome
             if outcome is not None:
                 self.console.print(
@@ -517,9 +517,12 @@ class TerminalGame:
     def _show_table(self, seat: int | None) -> None:
         self.console.print(self.render(self.presenter.view(self.state, seat)))
 
-    def _show_position(self, seat: int | None, menu: Menu) -> None:
-        """The full board when the layout allows it, else the short status."""
+    def _show_position(self, seat: int | None, menu: Menu, over: bool = False) -> None:
+        """The full board when the layout allows it, else the short status; at the end
+        without its "Game over" line (the box under it says who won)."""
         view = self.presenter.view(self.state, seat)
+        if over:
+            view["prompt"] = ""
         board = self.render(view)
         menu_lines = len(self.console.render_lines(menu.table(), pad=False)) + 1
         above = self._lines_since_prompt
