@@ -1,7 +1,8 @@
 """Faults a new player hit at phone width: the court's banner cut at both ends, the Play
 Card box one word a line beside the dice, the summary's score axis "0, 1, 1" for a game to 1,
 the dock of moves over the court when four Skill Cards may be played, and over the top
-discard when four play the card game.
+discard when four play the card game, the court scrolled away by the tap on Start (below
+the table) while a beginner's game plays itself.
 """
 
 from __future__ import annotations
@@ -101,3 +102,29 @@ def assert_above_the_dock(page: Page, selector: str) -> None:
         selector,
     )
     assert box[0] >= 0 and box[1] <= dock[0] + 0.5, f"{selector} at {box}, the dock from {dock[0]}"
+
+
+def test_starting_the_game_brings_the_court_into_view(browser: Any, server: Server) -> None:
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "board",
+            "players": 2,
+            "seats": ["human", "bot:easy"],
+            "name": "Ann",
+            "options": {"level": "beginner"},
+        },
+    )
+    table_id, token = made["table"]["id"], made["token"]
+    context = browser.new_context(viewport=WIDTHS["390"])
+    context.add_init_script(f"localStorage.setItem('pickletable:seat:{table_id}', '{token}')")
+    page = context.new_page()
+    page.goto(f"{server.url}/table/{table_id}")
+    page.click("#start")  # scrolled into view to be tapped: it is below the table
+    expect(page.locator("body")).to_have_attribute("data-status", "playing")
+    court, bar = page.evaluate(
+        """() => ["svg.court", "#status-bar"].map((selector) => {
+             const r = document.querySelector(selector).getBoundingClientRect();
+             return [r.top, r.bottom]; })"""
+    )
+    assert court[0] >= bar[1] and court[1] <= WIDTHS["390"]["height"], (court, bar)

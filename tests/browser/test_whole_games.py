@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -136,8 +137,18 @@ def test_a_whole_game_without_choices_plays_itself_while_roll_for_me_is_ticked(
         said.to_contain_text("nothing for you to choose. The table rolls for you")
     else:
         said.to_have_count(0)
+    page.evaluate(
+        """() => { window.said = []; const region = document.getElementById("announce");
+           new MutationObserver(() => window.said.push(region.textContent))
+             .observe(region, { childList: true, characterData: true, subtree: true }); }"""
+    )
     expect(page.locator("body")).to_have_attribute("data-status", "over", timeout=60_000)
     assert page.locator("#log li.answered").count() > 0
+    # what the live region read out: each roll and what it did, whose turn once
+    said = page.evaluate("window.said")
+    assert any(" serves: " in text for text in said), said[:5]
+    repeated = [text for text in said if re.search(r"(\b[^.!]+)\. \1$", text)]
+    assert not repeated, repeated[:3]
 
 
 def board_page(

@@ -49,9 +49,23 @@ function fold() {
   logBox.open = !PHONE.matches;
 }
 
+/** When the game starts, the table comes into view under the status bar: Start sits below
+ * the table at phone width, so the tap that starts it leaves the court scrolled away (and
+ * a beginner's game, which asks nothing, would play itself out of sight). */
+let status = document.body.dataset.status;
+function showTableAtStart() {
+  const was = status;
+  status = document.body.dataset.status;
+  if (!PHONE.matches || was !== "waiting" || status !== "playing") return;
+  const bar = document.getElementById("status-bar");
+  const top = board.getBoundingClientRect().top + window.scrollY - bar.offsetHeight - 8;
+  window.scrollTo({ top: Math.max(0, top) });
+}
+
 new MutationObserver(() => {
   if (PHONE.matches && board.querySelector(".hand-box")) arrange();
 }).observe(board, { childList: true, subtree: true });
+new MutationObserver(showTableAtStart).observe(document.body, { attributeFilter: ["data-status"] });
 new MutationObserver(measure).observe(dock, { childList: true, subtree: true, attributeFilter: ["hidden"] });
 window.addEventListener("resize", measure);
 PHONE.addEventListener("change", () => {

@@ -166,7 +166,9 @@ function announce() {
   if (announced.step === view.step) return;
   const fresh = log.slice(announced.lines).slice(-3);
   announced = { step: view.step, lines: log.length };
-  el("announce").textContent = [...fresh, promptText()].join(" ");
+  const prompt = promptText(); // said once when the log's last line already says it
+  const said = fresh.length && fresh[fresh.length - 1].replace(/\.$/, "") === prompt;
+  el("announce").textContent = [...fresh, said ? null : prompt].filter(Boolean).join(" ");
 }
 
 /**
