@@ -20,6 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT, SCREENSHOTS, Server
+from tests.browser.page_checks import times_shown
 from tests.browser.test_phone import the_end_is_in_view
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -80,12 +81,7 @@ def test_the_end_of_a_game_shows_the_score_chart_the_figures_and_every_rally(
     expect(section).to_be_visible()
     # Who won is said once, in the status bar, not again in the summary and by Rematch.
     expect(page.locator("#prompt")).to_have_text(f"Game over. {summary['outcome']}")
-    shown = page.evaluate(
-        """() => [...document.querySelectorAll("main *:not(script)")]
-           .filter((node) => !node.closest("#log-box, #announce") && node.children.length === 0)
-           .map((node) => node.textContent).join("\\n")"""
-    )
-    assert shown.count(summary["outcome"]) == 1, shown
+    assert times_shown(page, summary["outcome"]) == 1
     chart = section.locator("svg#score-chart")
     expect(chart).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(2)  # one line per side

@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import SCREENSHOTS, Server, running_server
-from tests.browser.page_checks import AXE, Audit, small_targets, too_wide
+from tests.browser.page_checks import AXE, Audit, small_targets, times_shown, too_wide
 from tests.browser.staging import PHONE
 from tests.browser.whole_game import DESKTOP, Played, play_whole_game
 
@@ -77,6 +77,8 @@ def test_a_whole_game_asks_what_it_should_and_has_no_serious_axe_violation(
     played = play_whole_game(browser, server, game, players, options, storage=storage, look=look)
     expect(played.page.locator("#game-summary")).to_be_visible()
     assert not played.errors, played.errors
+    outcome = played.page.locator("#prompt").inner_text().removeprefix("Game over. ")
+    assert times_shown(played.page, outcome) == 1, f"{outcome!r} is said more than once"
     assert not faults, "\n" + "\n".join(sorted(faults))
     if game == "card":  # every prompt a choice; nothing answered for the person
         assert played.shown, "the person was never asked anything"

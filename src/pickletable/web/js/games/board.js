@@ -107,7 +107,7 @@ function drawCourt(obs, ctx) {
     parts.stanchion.setAttribute("transform", `translate(${x + side * 66} ${y + 40}) scale(1.6)`);
   }
   const rally = obs.rally || {};
-  parts.banner.textContent = ctx.waiting || (obs.outcome ? obs.outcome.text
+  parts.banner.textContent = ctx.waiting || (obs.outcome ? "Game over" // who won: the status bar says it
     : rally.hit ? `Hit ${rally.hit} of the rally` : obs.step === "deal" ? "Dealing characters and cards" : "");
   fitBanner(parts.banner);
 }
