@@ -7,7 +7,8 @@ accessibility tests run at every prompt of a whole game.
 - `hidden_moves`: moves clipped by a box that scrolls inside the page (all moves must
   show without an inner scroll box);
 - `axe_violations`: axe-core's violations, from the copy `npm ci` installs (package.json
-  pins its version).
+  pins its version);
+- `times_shown`: how often a line shows on the page outside the log (who won: once).
 """
 
 from __future__ import annotations
@@ -167,3 +168,15 @@ class Audit:
     def serious(self) -> list[str]:
         """The serious or critical violations found, one line each."""
         return serious(list(self.rules.values()))
+
+
+def times_shown(page: Page, text: str) -> int:
+    """How many of the page's smallest elements outside the log and the live region hold
+    `text` (the winner's line is said once on the end screen)."""
+    count: int = page.evaluate(
+        """text => [...document.querySelectorAll("main *, main svg text")]
+           .filter((node) => !node.closest("#log-box, #announce") && node.children.length === 0)
+           .filter((node) => node.textContent.includes(text)).length""",
+        text,
+    )
+    return count

@@ -20,6 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ROOT, SCREENSHOTS, Server
+from tests.browser.page_checks import times_shown
 from tests.browser.test_phone import the_end_is_in_view
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -78,7 +79,9 @@ def test_the_end_of_a_game_shows_the_score_chart_the_figures_and_every_rally(
     summary = server.get(f"/api/tables/{table_id}/summary")
     section = page.locator("#game-summary")
     expect(section).to_be_visible()
-    expect(section).to_contain_text(summary["outcome"])
+    # Who won is said once, in the status bar, not again in the summary and by Rematch.
+    expect(page.locator("#prompt")).to_have_text(f"Game over. {summary['outcome']}")
+    assert times_shown(page, summary["outcome"]) == 1
     chart = section.locator("svg#score-chart")
     expect(chart).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(2)  # one line per side

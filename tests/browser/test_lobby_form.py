@@ -51,3 +51,32 @@ def test_the_options_read_like_the_forms_other_labels(browser: Any, server: Serv
         for text in page.locator(".option label, .option small, #game-note").all_inner_texts():
             assert text[:1].isupper() and "_" not in text, (game["id"], text)
     page.close()
+
+
+def test_the_form_offers_only_the_options_that_apply_to_the_level_and_the_players(
+    browser: Any, server: Server
+) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/?game=board")
+    page.click("#options-box summary")
+    skill_rule = page.locator("#opt-skill_counts_as_roll")
+    cards = page.locator("#opt-starting_cards")
+    expect(skill_rule).to_be_visible()  # the default level: advanced
+    page.select_option("#opt-level", "beginner")  # dice only: no Skill Cards to deal
+    expect(skill_rule).to_be_hidden()
+    expect(cards).to_be_hidden()
+    expect(page.locator("#opt-target")).to_be_visible()
+    page.select_option("#opt-level", "advanced")
+    expect(cards).to_be_visible()
+
+    page.select_option("#game", "slam")
+    doubles, opponents = page.locator("#opt-doubles"), page.locator("#opt-twists_target_opponents")
+    page.select_option("#players", "3")
+    expect(doubles).to_be_hidden()  # doubles is for four players
+    expect(opponents).to_be_hidden()
+    page.select_option("#players", "4")
+    expect(doubles).to_be_visible()
+    expect(opponents).to_be_hidden()  # a doubles rule: shown once doubles is ticked
+    doubles.check()
+    expect(opponents).to_be_visible()
+    page.close()

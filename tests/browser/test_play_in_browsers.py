@@ -50,7 +50,7 @@ def test_two_browsers_play_a_whole_game(browser: Any, server: Server, game: str)
     play(ann, bob, server, game)
 
     for page in (ann, bob):
-        expect(page.locator("#outcome")).to_be_visible()
+        expect(page.locator("#prompt")).to_contain_text("Game over.")
         expect(page.locator("#rematch")).to_be_visible()
         # No turn is left at the end: no "Final lap: 0 turns left" either.
         expect(page.locator("body")).not_to_contain_text("Final lap:")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,7 +25,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import SCREENSHOTS, Server, running_server
-from tests.browser.page_checks import AXE, Audit, small_targets, too_wide
+from tests.browser.page_checks import AXE, Audit, small_targets, times_shown, too_wide
 from tests.browser.staging import PHONE
 from tests.browser.whole_game import DESKTOP, Played, play_whole_game
 
@@ -76,6 +77,8 @@ def test_a_whole_game_asks_what_it_should_and_has_no_serious_axe_violation(
     played = play_whole_game(browser, server, game, players, options, storage=storage, look=look)
     expect(played.page.locator("#game-summary")).to_be_visible()
     assert not played.errors, played.errors
+    outcome = played.page.locator("#prompt").inner_text().removeprefix("Game over. ")
+    assert times_shown(played.page, outcome) == 1, f"{outcome!r} is said more than once"
     assert not faults, "\n" + "\n".join(sorted(faults))
     if game == "card":  # every prompt a choice; nothing answered for the person
         assert played.shown, "the person was never asked anything"
@@ -130,8 +133,24 @@ def test_a_whole_game_without_choices_plays_itself_while_roll_for_me_is_ticked(
 ) -> None:
     page = board_page(browser, server, {"level": level, "target": 2.5})
     expect(page.locator("#roll-for-me")).to_be_checked()
+    # Told why: at the beginner level nothing is ever a choice (at the others, some are).
+    said = expect(page.locator(".no-choices"))
+    if level == "beginner":
+        said.to_contain_text("nothing for you to choose. The table rolls for you")
+    else:
+        said.to_have_count(0)
+    page.evaluate(
+        """() => { window.said = []; const region = document.getElementById("announce");
+           new MutationObserver(() => window.said.push(region.textContent))
+             .observe(region, { childList: true, characterData: true, subtree: true }); }"""
+    )
     expect(page.locator("body")).to_have_attribute("data-status", "over", timeout=60_000)
     assert page.locator("#log li.answered").count() > 0
+    # what the live region read out: each roll and what it did, whose turn once
+    said = page.evaluate("window.said")
+    assert any(" serves: " in text for text in said), said[:5]
+    repeated = [text for text in said if re.search(r"(\b[^.!]+)\. \1$", text)]
+    assert not repeated, repeated[:3]
 
 
 def board_page(

@@ -133,7 +133,7 @@ def test_companion_mode_takes_typed_results_and_undo_takes_one_back() -> None:
     assert code == 0
     assert "Taken back: The Colour Ball die picks Yellow to serve first." in output
     assert "Blue served without the stanchion and loses the serve." in output
-    assert "Yellow earns a point: 0.0 -> 0.5." in output
+    assert "Yellow earns a point: 0.0 → 0.5." in output
 
 
 def test_record_writes_games_that_replay_and_a_changed_die_is_rejected(tmp_path: Path) -> None:
@@ -216,3 +216,14 @@ def test_roll_for_me_plays_a_beginner_game_with_no_input_at_all() -> None:
     code, output = run("play", "board", "--level", "beginner", "--seed", "3", input="")
     assert code == 0 and "Game over" in output
     assert "(rolled for you)" in output and "your move" not in output
+    # ... and is told why at the start, and shown every roll and what it did
+    assert "Beginner level: the dice decide every shot and there are no cards, so there is" in (
+        " ".join(output.split())
+    )
+    assert "Blue serves: " in output and "earns a point: " in output
+    assert output.count("won, reaching") == 1  # in the Game over box, not in a line above it
+
+
+def test_a_level_with_choices_says_nothing_of_having_none() -> None:
+    code, output = run("play", "board", "--level", "advanced", "--seed", "3", input="quit\n\n")
+    assert code == 0 and "nothing for you to choose" not in output

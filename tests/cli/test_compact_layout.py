@@ -80,8 +80,8 @@ last number 3: next may be 3 or 4 (a DRAW card may always be played)
 Your hand: [1] [3] [4] [4] [5] [5 (POACH)]
 Your discards (face down): [2] [2] [2]
 Player 1 to play on 3 (3 or 4)
- 1.  play 3  [play 3]
- 2.  play 4  [play 4]
+ 1.  Play 3  [play 3]
+ 2.  Play 4  [play 4]
 Player 1, your move > 1
   Player 1 plays 3.
   Player 2 plays 4.
@@ -94,9 +94,9 @@ last number 4: next may be 4 or 5 (a DRAW card may always be played)
 Your hand: [1] [4] [4] [5] [5 (POACH)]
 Your discards (face down): [2] [2] [2]
 Player 1 to play on 4 (4 or 5)
- 1.  play 4          [play 4]
- 2.  play 5          [play 5]
- 3.  play 5 (POACH)  [play poach-5]
+ 1.  Play 4          [play 4]
+ 2.  Play 5          [play 5]
+ 3.  Play 5 (POACH)  [play poach-5]
 Player 1, your move >"""
 
 

@@ -91,7 +91,7 @@ def test_a_lone_player_is_not_asked_to_confirm_an_only_choice() -> None:
         "play", "slam", "--players", "3", "--seed", "5", input="1\n" * 3 + "quit\n\n"
     )
     assert code == 0
-    assert "keep the dealt hand (your only choice)" in output
+    assert "Keep the dealt hand (your only choice)" in output
 
 
 def test_hot_seat_still_asks_every_seat_so_a_hand_over_reveals_nothing() -> None:

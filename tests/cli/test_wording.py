@@ -3,8 +3,11 @@ a team's tokens shown once (issue #16)."""
 
 from __future__ import annotations
 
+import random
 from typing import cast
 
+from pickletable.core.chance import sample_outcome
+from pickletable.core.state import CHANCE
 from pickletable.games.board import GAME as BOARD
 from pickletable.games.board.presenter import play_card_text
 from pickletable.games.card import GAME as CARD
@@ -29,7 +32,16 @@ def test_the_winner_of_a_one_token_game_is_first_to_1_token() -> None:
     state = cast(SlamState, SLAM.new_game(3, {"tokens_to_win": 1}))
     while not state.is_over:
         state.apply(state.legal_actions()[0])
-    assert outcome_text(state).endswith("first to 1 token")
+    assert outcome_text(state).endswith("won, first to 1 token")
+
+
+def test_every_slam_menu_label_starts_with_a_capital_as_the_other_games_do() -> None:
+    state = cast(SlamState, SLAM.new_game(4, {"tokens_to_win": 1, "doubles": True}))
+    labels: set[str] = set()
+    while not state.is_over:
+        labels.update(SLAM.presenter.label(state, action) for action in state.legal_actions())
+        state.apply(state.legal_actions()[-1])
+    assert labels and all(label[0].isupper() for label in labels), sorted(labels)[:5]
 
 
 def test_when_only_one_number_may_follow_the_prompt_says_it_once() -> None:
@@ -69,3 +81,17 @@ def test_in_slam_doubles_a_teams_tokens_show_once_not_on_each_members_row() -> N
         assert sorted(shown[seat] for seat in team) == ["", str(view["tokens"][team[0]])]
     singles = SLAM.presenter.view(SLAM.new_game(3), 0)
     assert [slam_renderer.tokens_shown(singles, seat) for seat in range(3)] == ["0", "0", "0"]
+
+
+def test_a_move_on_the_skill_track_reads_with_an_arrow_not_ascii_art() -> None:
+    state = BOARD.new_game(2, {"level": "beginner", "target": 1.0})
+    rng = random.Random(2)
+    lines: list[str] = []
+    while not state.is_over:
+        if state.current_player == CHANCE:
+            action = sample_outcome(state, rng)
+        else:
+            action = state.legal_actions()[0]
+        lines += [BOARD.presenter.describe(state, event) for event in state.apply(action)]
+    moves = [line for line in lines if "earns a point" in line]
+    assert moves and all("→" in line and "->" not in line for line in moves), moves[:3]

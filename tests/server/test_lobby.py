@@ -13,6 +13,11 @@ def test_the_games_are_listed_with_their_options_and_seats(client: Client) -> No
     assert "target" in {option["name"] for option in board["options"]}
     assert "content" not in {option["name"] for option in board["options"]}
     assert board["default_bot_level"] in board["bot_levels"]
+    # what an option needs to mean anything, for the lobby to offer it only then
+    needs = {option["name"]: option["only_with"] for option in board["options"]}
+    assert needs["starting_cards"] == {"level": "advanced"} and needs["target"] == {}
+    slam = {option["name"]: option["only_with"] for option in games["slam"]["options"]}
+    assert slam["doubles"] == {"players": 4}
 
 
 def test_rules_pages_come_with_markdown(client: Client) -> None:
@@ -45,6 +50,21 @@ def test_a_friend_joins_a_free_seat_and_either_may_start(client: Client) -> None
     assert joined["seat"] == 2
     start(client, table_id, joined["token"])
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+
+
+def test_a_second_player_may_not_take_a_name_already_at_the_table(client: Client) -> None:
+    made = new_table(client, "slam", ["human", "human", "human"])
+    table_id = made["table"]["id"]
+    for taken in ("Ann", " ann ", "ANN"):
+        answer = client.post(f"/api/tables/{table_id}/join", json={"name": taken})
+        assert answer.status_code == 409
+        assert (
+            "Ann already plays Player 1 at this table: choose another name"
+            in (answer.json()["detail"])
+        )
+    assert join(client, table_id, "Anna")["seat"] == 1
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [seat["player"] for seat in seats][:2] == ["Ann", "Anna"]
 
 
 def test_a_full_table_refuses_more_players(client: Client) -> None:

@@ -22,6 +22,9 @@ app = typer.Typer(
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},  # every command inherits it
     pretty_exceptions_enable=False,
+    # Plain help, as click lays it out: at 80 columns the boxed tables squeezed each
+    # option's words into a narrow column, one or two words a line.
+    rich_markup_mode=None,
 )
 app.callback()(main_options)
 

@@ -204,7 +204,7 @@ def record(
         console.print(f"{path}: {len(recorder.steps)} actions, {ending}")
 
 
-@app.command()
+@app.command(short_help="Card game: is a hand complete, and what is it worth?")
 @friendly
 def hand(
     cards: Annotated[str, typer.Argument(help='e.g. "3 3 3 5 6 7 smash"')],
@@ -221,7 +221,7 @@ def hand(
     Console().print(hand_report(cards))
 
 
-@app.command()
+@app.command(short_help="Keep the score at a real card-game table.")
 @friendly
 def score(
     game: GameArg,
@@ -361,7 +361,7 @@ lobby_bots_seconds=600"""
 """`Limits.describe()`, written out so ``--help`` does not import the server (a test checks)."""
 
 
-@app.command()
+@app.command(short_help="Serve the web table: lobby, live play, replays.")
 @friendly
 def serve(
     host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
@@ -442,7 +442,7 @@ def serve(
     )
 
 
-@app.command()
+@app.command(short_help="Load-test a server: N tables for S seconds.")
 @friendly
 def loadtest(
     tables: Annotated[

@@ -46,7 +46,7 @@ WIDTH = 64
 """The most blocks the win chance line has (a longer game is sampled)."""
 
 
-@app.command(name="review")
+@app.command(name="review", short_help="Review a finished game, decision by decision.")
 @friendly
 def review_command(
     file: Annotated[Path, typer.Argument(help="a finished game's record")],

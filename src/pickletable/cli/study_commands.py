@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from pickletable.analysis.arena import ArenaResult
 
 
-@app.command()
+@app.command(short_help="Bots play seat-rotated games: win rates, times.")
 @friendly
 def arena(
     game: GameArg,
@@ -109,7 +109,7 @@ def _print_arena(result: ArenaResult, console: Console) -> None:
     )
 
 
-@app.command()
+@app.command(short_help="Board game: the exact odds of the dice-only game.")
 @friendly
 def analyze(
     game: GameArg,
@@ -168,7 +168,7 @@ def analyze(
     )
 
 
-@app.command()
+@app.command(short_help="The designer's lab: balance, length, drama, skill.")
 @friendly
 def sim(
     game: GameArg,
@@ -240,7 +240,7 @@ def sim(
         raise typer.Exit(130)  # Ctrl-C: the figures of the games played are printed
 
 
-@app.command()
+@app.command(short_help="Engine speed: random play, solver, search.")
 @friendly
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="print every figure as JSON")] = False,

@@ -143,7 +143,7 @@ class TerminalGame:
         except EOFError:
             self.console.print("\n[yellow]Game interrupted.[/]")
         if self.state.is_over:
-            self._show_position(None, Menu([]))
+            self._show_position(None, Menu([]), over=True)
             outcome = self.state.outcome
             if outcome is not None:
                 self.console.print(
@@ -165,6 +165,15 @@ class TerminalGame:
         mode = " — companion mode: type what comes up at your table" if self.companion else ""
         self.console.print(Rule(f"{game.title}{mode}"))
         self.console.print(f"Seats: {who}. {HELP}")
+        note = "" if self.companion else self.presenter.no_choices_note(self.state)
+        if note and self.humans:
+            how = (
+                "Your rolls are made for you; each roll and what it did is shown below "
+                "(--no-roll-for-me to roll them yourself)."
+                if self.roll_for_me
+                else "You roll each time (Enter); each roll and what it did is shown below."
+            )
+            self.console.print(Text(f"{note} {how}", style="bold"))
 
     def _step(self) -> None:
         try:
@@ -514,9 +523,12 @@ class TerminalGame:
     def _show_table(self, seat: int | None) -> None:
         self.console.print(self.render(self.presenter.view(self.state, seat)))
 
-    def _show_position(self, seat: int | None, menu: Menu) -> None:
-        """The full board when the layout allows it, else the short status."""
+    def _show_position(self, seat: int | None, menu: Menu, over: bool = False) -> None:
+        """The full board when the layout allows it, else the short status; at the end
+        without its "Game over" line (the box under it says who won)."""
         view = self.presenter.view(self.state, seat)
+        if over:
+            view["prompt"] = ""
         board = self.render(view)
         menu_lines = len(self.console.render_lines(menu.table(), pad=False)) + 1
         above = self._lines_since_prompt

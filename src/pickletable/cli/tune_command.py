@@ -24,7 +24,7 @@ from pickletable.core.errors import OptionError
 from pickletable.core.registry import get_game
 
 
-@app.command()
+@app.command(short_help="Search options and content for an objective.")
 @friendly
 def tune(
     game: GameArg,

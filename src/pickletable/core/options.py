@@ -39,6 +39,20 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    only_with: tuple[tuple[str, OptionValue], ...] = ()
+    """What the option needs to mean anything, as (option, value) pairs, ``players`` for
+    the number of players: a lobby offers it only then (the board game's Skill Card
+    rule needs ``level`` advanced). The engine takes it either way."""
+
+    def applies(self, options: dict[str, OptionValue], players: int) -> bool:
+        """Whether the option means anything with these other options and players.
+
+        >>> spec = OptionSpec("x", bool, False, "", only_with=(("players", 4),))
+        >>> spec.applies({}, 4), spec.applies({}, 3)
+        (True, False)
+        """
+        known = {**options, "players": players}
+        return all(known.get(name) == value for name, value in self.only_with)
 
     @property
     def type_name(self) -> str:

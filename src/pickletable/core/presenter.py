@@ -74,6 +74,12 @@ class Presenter(ABC):
         the 9."), or "" (the log, shown to every seat, never names such a card)."""
         return ""
 
+    def no_choices_note(self, state: GameState) -> str:
+        """Why nobody is ever asked to choose in this game, when nothing in it is a choice
+        (the board game's beginner level: dice only), or "" (front ends then say how the
+        rolls are made: for the person, each shown, or by the person)."""
+        return ""
+
     def menu(self, state: GameState, actions: list[Action]) -> list[MenuChoice]:
         """The menu of `actions` for a person: one choice per action unless a game groups them."""
         return [MenuChoice(self.label(state, action), action) for action in actions]

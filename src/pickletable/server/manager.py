@@ -41,7 +41,13 @@ from pickletable.server.handovers import Handovers
 from pickletable.server.invites import Invites
 from pickletable.server.live import OVER, PLAYING, WAITING, LiveTable, ReplayError, epoch_seconds
 from pickletable.server.lobby import listed
-from pickletable.server.moves import check_step, checked_name, only_bots, repeated_move
+from pickletable.server.moves import (
+    check_step,
+    checked_name,
+    only_bots,
+    refuse_a_name_in_use,
+    repeated_move,
+)
 from pickletable.server.persistence import Persistence
 from pickletable.server.rematch import Rematches
 from pickletable.server.replays import ReplayCache
@@ -266,6 +272,7 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
                 seat = self._seat(table, seat_number)
                 if not seat.is_free:
                     raise Refused(f"{seat.name} is taken; free: " + ", ".join(s.name for s in free))
+            refuse_a_name_in_use(table, name)
             token = new_token()
             seat.token_hash = hash_token(token)
             seat.player = name or seat.player or seat.name

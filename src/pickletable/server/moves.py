@@ -7,8 +7,8 @@ from pickletable.core.errors import InvalidActionError
 from pickletable.server.config import Limits
 from pickletable.server.errors import BadRequest, Refused, TooMany, Unavailable
 from pickletable.server.live import OVER, LiveTable
-from pickletable.server.names import clean_name
-from pickletable.server.seats import BOT
+from pickletable.server.names import clean_name, same_name
+from pickletable.server.seats import BOT, HUMAN
 
 
 def checked_name(name: str) -> str:
@@ -17,6 +17,17 @@ def checked_name(name: str) -> str:
         return clean_name(name)
     except ValueError as error:
         raise BadRequest(str(error)) from None
+
+
+def refuse_a_name_in_use(table: LiveTable, name: str) -> None:
+    """`Refused` when a person already at the table goes by `name` (case and accents
+    aside): two players of one name could not tell whose turn it is."""
+    for seat in table.seats:
+        if name and seat.kind == HUMAN and not seat.is_free and same_name(seat.player, name):
+            raise Refused(
+                f"{seat.player} already plays {seat.name} at this table: choose another name "
+                "(your initial, a nickname) so everyone can tell you apart"
+            )
 
 
 def only_bots(table: LiveTable) -> bool:

@@ -49,3 +49,17 @@ def clean_name(name: str) -> str:
     if len(cleaned) > NAME_LIMIT:
         raise ValueError(f"a name is at most {NAME_LIMIT} characters (this one has {len(cleaned)})")
     return cleaned
+
+
+def same_name(first: str, second: str) -> bool:
+    """True when two cleaned names would read as one at a table (case and accents aside).
+
+    >>> same_name("Ann", "ANN"), same_name("Zoë", "zoe"), same_name("Ann", "Anna")
+    (True, True, False)
+    """
+    return _folded(first) == _folded(second)
+
+
+def _folded(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))

@@ -40,7 +40,7 @@ def test_doubles_one_card_per_team_per_turn() -> None:
 def test_doubles_the_lead_may_say_yours_and_the_partner_plays() -> None:
     state = arrange(doubles(), hands=[["3"], ["4"], ["4"], ["4"]], leader=0)
     assert legal(state) == ["play 3", "yours"]
-    assert label_of(state, state.legal_actions()[1]) == "yours (Player 2 plays)"
+    assert label_of(state, state.legal_actions()[1]) == "Yours (Player 2 plays)"
     events = play(state, "yours")
     assert describe(state, events[0]) == "Player 1 says “yours”: Player 2 plays for the team."
     assert state.current_player == 1

@@ -77,7 +77,7 @@ def test_discarding_a_play_card_from_the_hand_starts_the_play_phase() -> None:
     state = deal(new_game(3), HANDS)
     play(state, "card 1", "discard 1", "card 5")
     assert "discard play" in legal(state)
-    assert label_of(state, state.legal_actions()[-1]) == "lay PLAY face up (starts the PLAY phase)"
+    assert label_of(state, state.legal_actions()[-1]) == "Lay PLAY face up (starts the PLAY phase)"
     events = play(state, "discard play")
     assert kinds(events) == [EventKind.DISCARD_PLAY, EventKind.PLAY_PHASE]
     assert state.centre[-1] == "play"

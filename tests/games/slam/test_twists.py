@@ -204,7 +204,7 @@ def test_poach_window_asks_every_player_outside_the_duel_clockwise() -> None:
     state = duel_of_four()
     assert state.current_player == 2
     assert legal(state) == ["play poach-2", "decline"]
-    assert label_of(state, state.legal_actions()[0]) == "poach with 2 (POACH)"
+    assert label_of(state, state.legal_actions()[0]) == "Poach with 2 (POACH)"
     play(state, "decline")
     assert state.current_player == 3
     assert legal(state) == ["decline"]
@@ -387,7 +387,7 @@ def test_the_target_answers_a_target_and_reset_with_a_poach() -> None:
     state = arrange(new_game(3), hands=[["target-5", "2"], ["poach-2", "3"], ["1"]], leader=0)
     play(state, "play target-5", "target p2", "decline")
     assert label_of(state, state.legal_actions()[0]) == (
-        "play 2 (POACH): ends the duel, everyone back in"
+        "Play 2 (POACH): ends the duel, everyone back in"
     )
     events = play(state, "play poach-2")
     assert kinds(events) == [EventKind.POACH]

@@ -74,15 +74,15 @@ def test_twist_card_labels_name_the_twist() -> None:
         new_game(3), hands=[["target-5", "4", "draw"], ["1"], ["1"]], leader=0, last_number=4
     )
     labels = [label_of(state, action) for action in state.legal_actions()]
-    assert labels == ["play 4", "play 5 (TARGET & RESET)", "play DRAW (ends the PLAY phase)"]
+    assert labels == ["Play 4", "Play 5 (TARGET & RESET)", "Play DRAW (ends the PLAY phase)"]
 
 
 def test_draw_phase_labels_say_what_is_kept() -> None:
     state = deal(new_game(3), [["1", "2", "3", "4", "5"]] * 3)
     play(state, "card switch-4")
     labels = [label_of(state, action) for action in state.legal_actions()]
-    assert labels[0] == "keep the drawn 4 (SWITCH), discard 1"
-    assert "discard the drawn 4 (SWITCH)" in labels
+    assert labels[0] == "Keep the drawn 4 (SWITCH), discard 1"
+    assert "Discard the drawn 4 (SWITCH)" in labels
 
 
 def test_the_discard_prompt_does_not_name_the_drawn_card() -> None:

@@ -49,6 +49,7 @@ OPTIONS = OptionSet(
             bool,
             True,
             "a Skill Card's shot counts as a roll for the Nice Shot and Strategy Card rules",
+            only_with=(("level", "advanced"),),
         ),
         OptionSpec(
             "step",
@@ -66,6 +67,7 @@ OPTIONS = OptionSet(
             "Skill Cards and Strategy Cards each player draws at the advanced level",
             minimum=0,
             maximum=6,
+            only_with=(("level", "advanced"),),
         ),
         OptionSpec(
             "content",

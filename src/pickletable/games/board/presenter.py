@@ -66,7 +66,18 @@ class BoardPresenter(Presenter):
             view["outcome"]["text"] = self.outcome_text(board)
         view["options"] = dict(board.rules.options)
         view["prompt"] = self.prompt(board)
+        if note := self.no_choices_note(board):
+            view["no_choices"] = note
         return view
+
+    def no_choices_note(self, state: GameState) -> str:
+        """The beginner level's note: dice only, so a player never has a choice to make."""
+        if _board(state).rules.level != "beginner":
+            return ""
+        return (
+            "Beginner level: the dice decide every shot and there are no cards, "
+            "so there is nothing for you to choose."
+        )
 
     def describe(self, state: GameState, event: Event) -> str:
         """One log sentence for an event ("" for events another line already tells)."""
@@ -192,7 +203,7 @@ def _describe(state: BoardState, event: Event) -> str:
             "strategy": "",
         }[data["end"]]
     if kind == EventKind.POINT:
-        return f"{name(data['seat'])} earns a point: {data['from']:.1f} -> {data['to']:.1f}."
+        return f"{name(data['seat'])} earns a point: {data['from']:.1f} → {data['to']:.1f}."
     if kind == EventKind.PLAY_CARD:
         return f'{name(data["seat"])} draws a Play Card: "{play_card_text(state, data["card"])}"'
     if kind == EventKind.MOVE:
@@ -235,7 +246,7 @@ def _describe_move(state: BoardState, data: dict[str, Any]) -> str:
     if data["from"] == data["to"]:
         return f"{who} stays at {data['to']:.1f}."
     way = "ahead" if data["to"] > data["from"] else "back"
-    return f"{who} moves {way}: {data['from']:.1f} -> {data['to']:.1f}."
+    return f"{who} moves {way}: {data['from']:.1f} → {data['to']:.1f}."
 
 
 def _card_label(state: BoardState, pile: str, card: str) -> str:

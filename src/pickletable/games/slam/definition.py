@@ -25,6 +25,7 @@ OPTIONS = OptionSet(
             False,
             "two teams of two (4 players only): seats 1-2 against seats 3-4, one card per "
             "team per turn",
+            only_with=(("players", 4),),
         ),
         OptionSpec(
             "tokens_to_win", int, 3, "tokens (won rounds) that win the game", minimum=1, maximum=20
@@ -55,6 +56,7 @@ OPTIONS = OptionSet(
             bool,
             True,
             "doubles: SWITCH, SHAKE & BAKE and TARGET & RESET may pick opponents only",
+            only_with=(("doubles", True),),
         ),
         OptionSpec("content", str, "", "a TOML file with your own deck (empty: the built-in deck)"),
     ]

@@ -16,7 +16,7 @@ no client reads meaning into a code or a label.
 >>> fields["number"], fields["kind"], fields["twist"], fields["special"], fields["label"]
 (4, 'switch', 'SWITCH', True, '4 (SWITCH)')
 >>> GAME.presenter.label(state, state.legal_actions()[0])
-'deal 1'
+'Deal 1'
 """
 
 from __future__ import annotations
@@ -85,11 +85,11 @@ class SlamPresenter(Presenter):
         return prompt(_slam(state))
 
     def label(self, state: GameState, action: Action) -> str:
-        """A menu label, e.g. ``play 4 (TARGET & RESET)``, ``poach with 2 (POACH)``."""
+        """A menu label, e.g. ``Play 4 (TARGET & RESET)``, ``Poach with 2 (POACH)``."""
         return label(_slam(state), action)
 
     def outcome_text(self, state: GameState) -> str:
-        """``Player 2 first to 3 tokens``; "" while the game goes on."""
+        """``Player 2 won, first to 3 tokens``; "" while the game goes on."""
         return outcome_text(_slam(state))
 
 
@@ -196,7 +196,7 @@ def outcome_text(state: SlamPosition) -> str:
     if outcome is None:
         return ""
     target = state.rules.tokens_to_win
-    return f"{_names(state, list(outcome.winners))} first to {target} token{_s(target)}"
+    return f"{_names(state, list(outcome.winners))} won, first to {target} token{_s(target)}"
 
 
 def _s(count: int) -> str:
@@ -206,7 +206,15 @@ def _s(count: int) -> str:
 
 # --- action labels ---------------------------------------------------------------------
 def label(state: SlamPosition, action: Action) -> str:
-    """A menu label: ``play 4 (TARGET & RESET)``, ``poach with 2 (POACH)``, ``decline``."""
+    """A menu label: ``Play 4 (TARGET & RESET)``, ``Poach with 2 (POACH)``, ``Decline``.
+
+    It starts with a capital, as the other games' labels do.
+    """
+    text = _menu_words(state, action)
+    return text[:1].upper() + text[1:]
+
+
+def _menu_words(state: SlamPosition, action: Action) -> str:
     verb, args = action.verb, action.args
     card = _label(state, args[0]) if args and verb not in ("swap", "target") else ""
     if verb == "card":

@@ -48,6 +48,7 @@ def describe_game(game: GameDefinition) -> dict[str, Any]:
                 "choices": list(spec.choices) if spec.choices else None,
                 "minimum": spec.minimum,
                 "maximum": spec.maximum,
+                "only_with": dict(spec.only_with),
             }
         )
     return {

@@ -34,18 +34,38 @@ function arrange() {
   }
 }
 
-/** A dock taller than most of the screen is not pinned: it would hide the table, or its moves. */
+/** A dock over half the screen folds the lines under the moves (a screen reader still reads
+ * them with each move, a long press on a card in the hand shows them), so the table above
+ * stays in view; one still taller than most of the screen is not pinned: it would hide the
+ * table, or its moves. */
 function measure() {
-  dock.classList.toggle("tall", PHONE.matches && dock.scrollHeight > 0.72 * window.innerHeight);
+  dock.classList.remove("compact", "tall");
+  if (!PHONE.matches) return;
+  if (dock.scrollHeight > 0.5 * window.innerHeight) dock.classList.add("compact");
+  if (dock.scrollHeight > 0.72 * window.innerHeight) dock.classList.add("tall");
 }
 
 function fold() {
   logBox.open = !PHONE.matches;
 }
 
+/** When the game starts, the table comes into view under the status bar: Start sits below
+ * the table at phone width, so the tap that starts it leaves the court scrolled away (and
+ * a beginner's game, which asks nothing, would play itself out of sight). */
+let status = document.body.dataset.status;
+function showTableAtStart() {
+  const was = status;
+  status = document.body.dataset.status;
+  if (!PHONE.matches || was !== "waiting" || status !== "playing") return;
+  const bar = document.getElementById("status-bar");
+  const top = board.getBoundingClientRect().top + window.scrollY - bar.offsetHeight - 8;
+  window.scrollTo({ top: Math.max(0, top) });
+}
+
 new MutationObserver(() => {
   if (PHONE.matches && board.querySelector(".hand-box")) arrange();
 }).observe(board, { childList: true, subtree: true });
+new MutationObserver(showTableAtStart).observe(document.body, { attributeFilter: ["data-status"] });
 new MutationObserver(measure).observe(dock, { childList: true, subtree: true, attributeFilter: ["hidden"] });
 window.addEventListener("resize", measure);
 PHONE.addEventListener("change", () => {

@@ -27,6 +27,8 @@ async function start() {
   if (wanted && games.some((g) => g.id === wanted)) gameSelect.value = wanted;
   gameSelect.addEventListener("change", showGame);
   playersSelect.addEventListener("change", showSeats);
+  playersSelect.addEventListener("change", showApplicable);
+  optionsBox.addEventListener("change", showApplicable);
   form.addEventListener("submit", create);
   showGame();
   refreshTables();
@@ -47,6 +49,20 @@ function showGame() {
     h("option", { value: n, selected: n === game.default_players }, `${n} players`)));
   replace(optionsBox, game.options.map(optionField));
   showSeats();
+  showApplicable();
+}
+
+/** Offer only the options that mean something with the others and the players chosen
+ * (the board game's Skill Card options at the advanced level, Slam's doubles at 4). */
+function showApplicable() {
+  const game = currentGame();
+  const values = { ...Object.fromEntries(game.options.map((o) => [o.name, o.default])), ...chosenOptions() };
+  values.players = Number(playersSelect.value);
+  for (const option of game.options) {
+    const needs = Object.entries(option.only_with || {});
+    const field = document.getElementById(`opt-${option.name}`).closest(".option");
+    field.hidden = !needs.every(([name, value]) => values[name] === value);
+  }
 }
 
 function showSeats() {
@@ -91,6 +107,7 @@ function chosenOptions() {
   const values = {};
   for (const option of currentGame().options) {
     const input = document.getElementById(`opt-${option.name}`);
+    if (input.closest(".option").hidden) continue; // not offered: the game's default
     let value = option.type === "bool" ? input.checked : input.value;
     if (option.type === "int") value = parseInt(value, 10);
     if (option.type === "float") value = parseFloat(value);

@@ -25,7 +25,6 @@ export async function showSummary(tableId, before) {
   }
   const section = h("section", { id: "game-summary", class: "panel end-summary", "aria-labelledby": "summary-title" },
     h("h2", { id: "summary-title" }, "Game summary"),
-    summary.outcome ? h("p", { class: "outcome" }, summary.outcome) : null,
     h("div", { class: "summary-top" },
       h("figure", { class: "score-figure" },
         h("div", { class: "chart-box" }),

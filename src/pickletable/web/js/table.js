@@ -166,7 +166,9 @@ function announce() {
   if (announced.step === view.step) return;
   const fresh = log.slice(announced.lines).slice(-3);
   announced = { step: view.step, lines: log.length };
-  el("announce").textContent = [...fresh, promptText()].join(" ");
+  const prompt = promptText(); // said once when the log's last line already says it
+  const said = fresh.length && fresh[fresh.length - 1].replace(/\.$/, "") === prompt;
+  el("announce").textContent = [...fresh, said ? null : prompt].filter(Boolean).join(" ");
 }
 
 /**
@@ -457,8 +459,7 @@ function renderControls(table) {
       "Take my seat back"));
   }
   if (view.status === "over" && !view.read_only) {
-    const outcome = table.outcome;
-    buttons.push(h("p", { class: "outcome", id: "outcome" }, outcome ? outcome.text : "Game over"));
+    // who won is said once, in the status bar above (and by the live region)
     buttons.push(...rematchControls(table, view.you, token, { open: goToTable, refuse }));
     buttons.push(...recordLinks(table));
   }

@@ -107,7 +107,7 @@ function drawCourt(obs, ctx) {
     parts.stanchion.setAttribute("transform", `translate(${x + side * 66} ${y + 40}) scale(1.6)`);
   }
   const rally = obs.rally || {};
-  parts.banner.textContent = ctx.waiting || (obs.outcome ? obs.outcome.text
+  parts.banner.textContent = ctx.waiting || (obs.outcome ? "Game over" // who won: the status bar says it
     : rally.hit ? `Hit ${rally.hit} of the rally` : obs.step === "deal" ? "Dealing characters and cards" : "");
   fitBanner(parts.banner);
 }
@@ -177,7 +177,16 @@ function drawPlayCard(obs, lastPoint) {
     lastPoint ? h("p", { class: "last-result" }, h("strong", {}, "Last on the track: "), lastPoint) : null,
     obs.play_card ? h("div", { class: "play-card" }, h("strong", {}, "Play Card"), h("p", {}, obs.play_card.text)) : null,
     counts ? h("p", { class: "note" }, `Cards left: ${counts}`) : null,
-    h("p", { class: "note" }, `Level: ${obs.level}`));
+    h("p", { class: "note" }, `Level: ${obs.level}`),
+    obs.no_choices ? h("p", { class: "no-choices" }, obs.no_choices, " ", rollsNote()) : null);
+}
+
+/** Who rolls at a table where nothing is a choice: the page's "Roll for me" box says. */
+function rollsNote() {
+  const box = document.getElementById("roll-for-me");
+  return box && !box.checked
+    ? "Press Roll when it is your turn; each roll shows on the dice and in the log."
+    : "The table rolls for you (untick “Roll for me” to roll yourself); each roll shows on the dice and in the log.";
 }
 
 function drawPlayers(obs, ctx) {

@@ -25,7 +25,7 @@ export function render(container, view, ctx) {
   const title = (code) => (obs.titles && obs.titles[code]) || code;
   const face = (code, options = {}) => card(title(code), options.note || "",
     { ...options, special: isSpecial(obs, code), ctx, name: code });
-  showScore(`${obs.teams.map((team) => `${team.name} ${team.score}`).join(" · ")}`
+  showScore(`${obs.teams.map((team) => `${team.name} ${team.score}${team.serve_card ? " (serve card)" : ""}`).join(" · ")}`
     + ` — to ${obs.target}, by ${obs.win_by}`);
   replace(container, h("div", { class: "card-root" },
     scoreboard(obs, ctx),
