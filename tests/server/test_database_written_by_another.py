@@ -29,16 +29,15 @@ def test_a_checkpoint_or_a_tool_opening_the_file_is_not_taken_for_an_overwrite(
     path = sqlite_file(database_url)
     if path is None:
         pytest.skip("a SQLite file only")
-    with caplog.at_level(logging.CRITICAL, logger="pickletable.server"):
-        with busy_tables(serve) as busy:
-            time.sleep(0.3)
-            before = busy.steps()
-            with sqlite3.connect(path) as shell:
-                shell.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            time.sleep(0.5)
-            Storage(database_url).close()  # a tool's start-up checkpoint
-            time.sleep(0.8)  # a few file checks and many commits later
-            seen = busy.steps()
+    with caplog.at_level(logging.CRITICAL, logger="pickletable.server"), busy_tables(serve) as busy:
+        time.sleep(0.3)
+        before = busy.steps()
+        with sqlite3.connect(path) as shell:
+            shell.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        time.sleep(0.5)
+        Storage(database_url).close()  # a tool's start-up checkpoint
+        time.sleep(0.8)  # a few file checks and many commits later
+        seen = busy.steps()
     assert all(seen[table_id] > step for table_id, step in before.items())  # play went on
     assert not [record for record in caplog.records if "overwritten" in record.message]
     assert not [name for name in os.listdir(path.parent) if ".overwritten-" in name]
