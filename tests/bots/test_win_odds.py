@@ -80,3 +80,20 @@ def test_the_estimate_agrees_with_simulation(kit: GameKit) -> None:
     played = simulated_win_chance(state, iterations=60, seed=12345)
     for each in state.seats:
         assert abs(estimate[each] - played[each]) <= CALIBRATION_TOLERANCE
+
+
+def test_the_live_win_chance_of_a_beginner_board_table_is_exact_at_every_serve() -> None:
+    """Dice alone decide a beginner game and nothing is hidden: at a serve the bar shows the
+    exact analysis's figure (no rollout noise); between serves it rolls out as elsewhere."""
+    from pickletable.games.board.exact.analysis import analyse, make_variant
+
+    kit = next(kit for kit in KITS if kit.id == "board")
+    assert kit.evaluator is not None
+    evaluate = kit.evaluator()
+    variant = make_variant("as given", 2, [], "beginner")
+    start = variant.starts((0,))[0]
+    server, receiver = start.seats
+    for seat in start.seats:
+        chances = evaluate(start, seat)
+        assert chances[server] == pytest.approx(float(analyse(variant).win), abs=1e-9)
+        assert chances[server] + chances[receiver] == pytest.approx(1.0, abs=1e-9)

@@ -89,10 +89,10 @@ ADVANCED_DOUBLES = Setup("board advanced doubles", 4, {"level": "advanced"})
 
 
 def _evaluator() -> Evaluator:
-    """Seeded rollouts from the seat's view, a fixed budget (`pickletable.bots.win_odds`)."""
-    from pickletable.bots.win_odds import rollout_evaluator
+    """Exact at a beginner table's serves, seeded rollouts from the seat's view elsewhere."""
+    from pickletable.games.board.bots.win_model import exact_or_rollouts
 
-    return rollout_evaluator()
+    return exact_or_rollouts()
 
 
 def _win_model(state: GameState) -> WinModel | None:

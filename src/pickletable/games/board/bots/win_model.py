@@ -26,7 +26,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pickletable.bots.win_odds import WinChance, WinModel
+from pickletable.bots.win_odds import Evaluator, WinChance, WinModel, rollout_evaluator
 from pickletable.core.state import GameState
 from pickletable.games.board.bots import value
 from pickletable.games.board.codes import Step
@@ -42,6 +42,23 @@ EXACT = (
 VALUE = "value model: the hard bot's logistic fit of the chance from the track and the hands"
 TOLERANCE = 1e-12
 VARIANTS_KEPT = 8
+
+
+def exact_or_rollouts() -> Evaluator:
+    """The live evaluator (coaching): the exact chance wherever it is known (a beginner
+    table at a serve: nothing is hidden there, so the true state is the seat's view),
+    otherwise the seeded rollouts of `pickletable.bots.win_odds`."""
+    rollouts = rollout_evaluator()
+
+    def evaluate(state: GameState, seat: int) -> WinChance:
+        assert isinstance(state, BoardState)
+        if state.rules.level == "beginner" and not state.rules.stanchion_rule:
+            exact = _exact_values(_variant_key(state), state).chance(state)
+            if exact is not None:
+                return exact
+        return rollouts(state, seat)
+
+    return evaluate
 
 
 def win_model(state: GameState) -> WinModel | None:
