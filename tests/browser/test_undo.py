@@ -30,7 +30,9 @@ def test_a_skill_card_taken_back_once_the_other_player_accepts(
     )
     ann = open_seat(browser, server, table.id, table.tokens[0], viewport=WIDTHS[width])
     expect(ann.locator("#undo")).to_have_count(0)  # a die came up after Ann's serve
-    ann.locator(".player-card.blue button.chip", has_text="IN, Drop").click()
+    # Ann's hand: on a phone the one in the dock of moves, pinned at the foot of the screen
+    hand = "#dock" if width == "phone" else ".player-card.blue"
+    ann.locator(f"{hand} button.chip", has_text="IN, Drop").click()
     expect(ann.locator("#log")).to_contain_text("Blue plays the Skill Card IN, Drop.")
     ann.locator("#undo").click()
     expect(ann.locator("#undo-question")).to_contain_text("waiting for Yellow (Bob)")
@@ -50,7 +52,7 @@ def test_a_skill_card_taken_back_once_the_other_player_accepts(
         expect(page.locator("#log li").last).to_have_text(taken_back)
         expect(page.locator("#log")).not_to_contain_text("Blue plays the Skill Card IN, Drop.")
         expect(page.locator("#undo-box")).to_be_hidden()
-    expect(ann.locator(".player-card.blue button.chip", has_text="IN, Drop")).to_be_visible()
+    expect(ann.locator(f"{hand} button.chip", has_text="IN, Drop")).to_be_visible()
 
 
 def test_a_card_s_line_shows_on_hover_on_focus_and_on_a_long_press(
@@ -60,10 +62,11 @@ def test_a_card_s_line_shows_on_hover_on_focus_and_on_a_long_press(
         server, "board", ["human:Ann", "human:Bob"], TO_BLUES_THIRD_SHOT, {"level": "advanced"}
     )
     page = open_seat(browser, server, table.id, table.tokens[0], viewport=WIDTHS["phone"])
-    chip = page.locator(".player-card.blue button.chip", has_text="IN, Drop")
+    chip = page.locator("#dock button.chip", has_text="IN, Drop")  # the hand pinned at the foot
     expect(chip).to_have_attribute("aria-description", IN_DROP)
     theirs = page.locator(".player-card.yellow .chip", has_text="IN, Drop")
     expect(theirs).to_have_attribute("aria-description", IN_DROP)  # a card not yours to play
+    page.evaluate("window.scrollTo(0, 0)")  # Bob's seat at the top, clear of the dock
     theirs.hover()
     expect(page.locator("#card-help")).to_have_text(IN_DROP)
     page.mouse.move(0, 0)
@@ -78,6 +81,6 @@ def test_a_card_s_line_shows_on_hover_on_focus_and_on_a_long_press(
     chip.dispatch_event("click")
     expect(page.locator("#card-help")).to_have_text(IN_DROP)
     # a plain tap plays: had the long press played IN, Drop, it would have come first
-    page.locator(".player-card.blue button.chip", has_text="IN, Lob").click()
+    page.locator("#dock button.chip", has_text="IN, Lob").click()
     expect(page.locator("#log")).to_contain_text("Blue plays the Skill Card IN, Lob.")
     expect(page.locator("#log")).not_to_contain_text("Blue plays the Skill Card IN, Drop.")

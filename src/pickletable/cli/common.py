@@ -84,7 +84,7 @@ BackendOpt = Annotated[
     typer.Option(
         "--backend",
         help="process (local processes) or ray (needs the cluster extra: pip install "
-        "'pickletable\\[cluster]')",
+        "'pickletable[cluster]')",
     ),
 ]
 AddressOpt = Annotated[

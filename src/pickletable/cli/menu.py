@@ -40,6 +40,15 @@ from pickletable.core.actions import Action
 from pickletable.core.errors import InvalidActionError
 from pickletable.core.presenter import MenuChoice
 
+HELP = (  # what a person may type at any prompt, besides a choice
+    "Type the number of a choice, its notation (shown in brackets) or its words; "
+    "Enter alone takes a lone choice. "
+    "Also: 'board' (the whole table), 'log' (recent events), 'history' (every event so far), "
+    "'score', 'hint' (what the hard bot would play), 'help CARD' (what a card does), "
+    "'undo' (take back your last move, until a die or card comes up), 'save FILE', 'quit'."
+)
+COMPANION_HELP = " In companion mode 'undo' takes back the last entry."
+
 FLAG_KEY = "l"
 """Typed after a choice's number to set its flag at once ("3l")."""
 

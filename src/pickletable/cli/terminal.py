@@ -24,7 +24,7 @@ from pickletable.analysis.recap_figures import score_line
 from pickletable.bots import make_bot
 from pickletable.bots.coaching import hint, odds, odds_line
 from pickletable.cli.layout import Layout, shows_full_board
-from pickletable.cli.menu import Menu, Pick
+from pickletable.cli.menu import COMPANION_HELP, HELP, Menu, Pick
 from pickletable.cli.renderers import get_renderer, get_status_renderer
 from pickletable.cli.starting import Start
 from pickletable.cli.table_config import TableConfig
@@ -41,16 +41,6 @@ from pickletable.core.undo import UndoRefused, others_asked, take_back_from, und
 
 CATCH_UP_LINES = 12
 """Hot-seat: at most this many lines of what happened since a person's last turn."""
-
-
-HELP = (
-    "Type the number of a choice, its notation (shown in brackets) or its words; "
-    "Enter alone takes a lone choice. "
-    "Also: 'board' (the whole table), 'log' (recent events), 'history' (every event so far), "
-    "'score', 'hint' (what the hard bot would play), 'help CARD' (what a card does), "
-    "'undo' (take back your last move, until a die or card comes up), 'save FILE', 'quit'."
-)
-COMPANION_HELP = " In companion mode 'undo' takes back the last entry."
 
 
 class QuitGame(Exception):

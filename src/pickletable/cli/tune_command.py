@@ -34,7 +34,7 @@ def tune(
             "--param",
             help="NAME=v1,v2,... (repeatable): an option, a content number by its path "
             "(play_cards.clinic-weekend.amount=1,2,3) or a die's count of one face "
-            "(dice.outcome\\[in]=1,2,3)",
+            "(dice.outcome[in]=1,2,3)",
         ),
     ],
     objective: Annotated[

@@ -37,7 +37,6 @@ from __future__ import annotations
 import functools
 import logging
 import os
-import secrets
 import sqlite3
 import time
 from collections.abc import Iterable, Sequence
@@ -68,19 +67,22 @@ from sqlalchemy.sql.dml import Insert, Update
 
 from pickletable.server.json_text import dumps
 from pickletable.server.migrations import upgrade
+from pickletable.server.sqlite_identity import (
+    DatabaseOverwritten as DatabaseOverwritten,
+)
+from pickletable.server.sqlite_identity import (
+    check_steps_in_file,
+    file_identity,
+    give_stamp,
+    read_stamp,
+    size_and_time,
+)
 
 log = logging.getLogger("pickletable.server")
 CHANCE_BY = -1
 """The `by` column of a chance step."""
-SQLITE_MAGIC = b"SQLite format 3\x00"
-IDENTITY_AT = 60
-"""Where the SQLite header keeps ``user_version``, the file's identity here (4 bytes)."""
 CHECKPOINT_EVERY = 64
 """Commits of steps between two checkpoints of the write-ahead log into the file."""
-
-
-class DatabaseOverwritten(OSError):
-    """The SQLite file at the path was overwritten in place: its identity is not ours."""
 
 
 class Base(DeclarativeBase):
@@ -193,9 +195,9 @@ class Storage:
         self.engine = _make_engine(url)
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._identity = _identity(self.path)
-        self._stamp = _stamp(self.engine) if self.path is not None else 0
-        self._own = _mark(self.path)
+        self._identity = file_identity(self.path)
+        self._stamp = give_stamp(self.engine) if self.path is not None else 0
+        self._own = size_and_time(self.path)
         """The file's size and modification time as the server last left it."""
         self._last: dict[str, int] = {}
         """The last step index this server wrote for each table (SQLite): what a file
@@ -216,7 +218,7 @@ class Storage:
         """
         if self.path is None:
             return
-        if _identity(self.path) != self._identity:
+        if file_identity(self.path) != self._identity:
             self._rewrite(self.path)
             return
         self.check_stamp()
@@ -225,53 +227,24 @@ class Storage:
         """Raise `DatabaseOverwritten` if the file at the path no longer carries our identity."""
         if self.path is None:
             return
-        found = _read_stamp(self.path)
+        found = read_stamp(self.path)
         if found != self._stamp:
             raise DatabaseOverwritten(
                 f"the database file {self.path} was overwritten in place: it is not the "
                 f"server's any more (identity {found}, not {self._stamp})"
             )
-        mark = _mark(self.path)
+        mark = size_and_time(self.path)
         if mark != self._own:
             # Someone else wrote the file: a harmless checkpoint or write by another
             # process, or an older copy put back. Only the file's content can tell.
-            self._check_steps_in_file()
+            check_steps_in_file(self.path, self._last)
             self._own = mark
-
-    def _check_steps_in_file(self) -> None:
-        """Raise `DatabaseOverwritten` if a table lacks steps this server wrote to it.
-
-        Read through a connection of its own (the server's may still hold the older
-        pages in its cache), so what is checked is what the file holds now.
-        """
-        assert self.path is not None
-        if not self._last:
-            return
-        reader = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5)
-        try:
-            found = dict(
-                reader.execute('SELECT table_id, MAX("index") FROM steps GROUP BY table_id')
-            )
-        except sqlite3.Error as error:
-            raise DatabaseOverwritten(
-                f"the database file {self.path} was overwritten in place: its steps cannot "
-                f"be read ({error})"
-            ) from error
-        finally:
-            reader.close()
-        for table_id, last in self._last.items():
-            there = found.get(table_id, -1)
-            if there < last:
-                raise DatabaseOverwritten(
-                    f"the database file {self.path} was overwritten in place: table "
-                    f"{table_id} has {there + 1} steps there, not {last + 1} (an older copy?)"
-                )
 
     def _checkpoint(self) -> None:
         """Write the write-ahead log into the file (only the server does), and remember it."""
         with self.engine.connect() as connection:
             connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-        self._own = _mark(self.path)
+        self._own = size_and_time(self.path)
 
     def rewrite_from_memory(self, tables: Sequence[StoredTable]) -> Path:
         """Move the overwritten file aside and write `tables` to a new one at the path.
@@ -289,9 +262,9 @@ class Storage:
         self.engine = _make_engine(self.url)
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._stamp = _stamp(self.engine)
-        self._identity = _identity(path)
-        self._own = _mark(path)
+        self._stamp = give_stamp(self.engine)
+        self._identity = file_identity(path)
+        self._own = size_and_time(path)
         with self._sessions.begin() as session:
             for table in tables:
                 row = table.row
@@ -329,8 +302,8 @@ class Storage:
         os.replace(fresh, path)
         self.engine = _make_engine(self.url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._identity = _identity(path)
-        self._own = _mark(path)
+        self._identity = file_identity(path)
+        self._own = size_and_time(path)
         log.critical("the database %s is whole again; play goes on", path)
 
     def create_table(self, row: dict[str, Any]) -> None:
@@ -579,53 +552,6 @@ def sqlite_file(url: str) -> Path | None:
     if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
         return None
     return Path(database)
-
-
-def _identity(path: Path | None) -> tuple[int, int] | None:
-    """Which file is at `path` now (device and inode), or None if none is."""
-    if path is None:
-        return None
-    try:
-        status = path.stat()
-    except FileNotFoundError:
-        return None
-    return (status.st_dev, status.st_ino)
-
-
-def _stamp(engine: Engine) -> int:
-    """The file's identity, given a random one first if it has none, and in the file itself."""
-    with engine.connect() as connection:
-        stamp = int(connection.exec_driver_sql("PRAGMA user_version").scalar() or 0)
-        if not stamp:
-            stamp = secrets.randbelow(2**31 - 2) + 1
-            connection.exec_driver_sql(f"PRAGMA user_version={stamp}")
-            connection.commit()
-        # the header (page 1) goes from the write-ahead log into the file, where it is read
-        connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-    return stamp
-
-
-def _mark(path: Path | None) -> tuple[int, int] | None:
-    """The size and modification time of the file at `path` (None: no file, or no path)."""
-    if path is None:
-        return None
-    try:
-        status = path.stat()
-    except OSError:
-        return None
-    return (status.st_size, status.st_mtime_ns)
-
-
-def _read_stamp(path: Path) -> int | None:
-    """The identity in the header of the file at `path` (None: no SQLite file there)."""
-    try:
-        with path.open("rb") as file:
-            header = file.read(IDENTITY_AT + 4)
-    except OSError:
-        return None
-    if len(header) < IDENTITY_AT + 4 or not header.startswith(SQLITE_MAGIC):
-        return None
-    return int.from_bytes(header[IDENTITY_AT:], "big")
 
 
 def make_sqlite_folder(url: str) -> None:

@@ -1,0 +1,94 @@
+"""Telling the server's own SQLite file from any other: which file is at the path, the
+identity in its header, its size and time, and the steps it must still hold (the checks
+`pickletable.server.storage` makes around every write)."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy import Engine
+
+
+class DatabaseOverwritten(OSError):
+    """The SQLite file at the path was overwritten in place: its identity is not ours."""
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+IDENTITY_AT = 60
+"""Where the SQLite header keeps ``user_version``, the file's identity here (4 bytes)."""
+
+
+def file_identity(path: Path | None) -> tuple[int, int] | None:
+    """Which file is at `path` now (device and inode), or None if none is."""
+    if path is None:
+        return None
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return (status.st_dev, status.st_ino)
+
+
+def give_stamp(engine: Engine) -> int:
+    """The file's identity, given a random one first if it has none, and in the file itself."""
+    with engine.connect() as connection:
+        stamp = int(connection.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+        if not stamp:
+            stamp = secrets.randbelow(2**31 - 2) + 1
+            connection.exec_driver_sql(f"PRAGMA user_version={stamp}")
+            connection.commit()
+        # the header (page 1) goes from the write-ahead log into the file, where it is read
+        connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    return stamp
+
+
+def size_and_time(path: Path | None) -> tuple[int, int] | None:
+    """The size and modification time of the file at `path` (None: no file, or no path)."""
+    if path is None:
+        return None
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return (status.st_size, status.st_mtime_ns)
+
+
+def read_stamp(path: Path) -> int | None:
+    """The identity in the header of the file at `path` (None: no SQLite file there)."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(IDENTITY_AT + 4)
+    except OSError:
+        return None
+    if len(header) < IDENTITY_AT + 4 or not header.startswith(SQLITE_MAGIC):
+        return None
+    return int.from_bytes(header[IDENTITY_AT:], "big")
+
+
+def check_steps_in_file(path: Path, last_written: dict[str, int]) -> None:
+    """Raise `DatabaseOverwritten` if a table lacks steps this server wrote to it.
+
+    Read through a connection of its own (the server's may still hold the older
+    pages in its cache), so what is checked is what the file holds now.
+    """
+    if not last_written:
+        return
+    reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+    try:
+        found = dict(reader.execute('SELECT table_id, MAX("index") FROM steps GROUP BY table_id'))
+    except sqlite3.Error as error:
+        raise DatabaseOverwritten(
+            f"the database file {path} was overwritten in place: its steps cannot be read ({error})"
+        ) from error
+    finally:
+        reader.close()
+    for table_id, last in last_written.items():
+        there = found.get(table_id, -1)
+        if there < last:
+            raise DatabaseOverwritten(
+                f"the database file {path} was overwritten in place: table "
+                f"{table_id} has {there + 1} steps there, not {last + 1} (an older copy?)"
+            )
