@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pickletable needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,rl,peers]'
 	@touch $(STAMP)
 
 run: $(STAMP)

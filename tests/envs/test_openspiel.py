@@ -1,6 +1,6 @@
-"""The OpenSpiel bridge: OpenSpiel's state conventions checked over random games (always),
-and OpenSpiel's own MCTS bot playing a whole game (only where the open_spiel wheel is
-installed: the ``peers`` extra)."""
+"""The OpenSpiel bridge in plain Python: OpenSpiel's state conventions over random games,
+perfect-recall information states and the cut (`max_length`). OpenSpiel itself runs on the
+registered games in test_openspiel_registered.py."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pickletable.envs.openspiel import (
+from pickletable.openspiel import (
     CHANCE_PLAYER,
     TERMINAL,
     OpenSpielGame,
     OpenSpielState,
-    register_pyspiel,
+    parameter_specification,
+    tiny_board,
 )
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
@@ -53,6 +54,13 @@ def _check(state: OpenSpielState, game: OpenSpielGame) -> None:
     assert state.returns() == [0.0] * game.num_players()
 
 
+def _random_action(state: OpenSpielState, rng: random.Random) -> int:
+    if state.is_chance_node():
+        actions, weights = zip(*state.chance_outcomes(), strict=True)
+        return int(rng.choices(actions, weights=weights)[0])
+    return rng.choice(state.legal_actions())
+
+
 @pytest.mark.parametrize(("game_id", "options"), GAMES, ids=IDS)
 def test_random_games_keep_openspiels_state_conventions(
     game_id: str, options: dict[str, Any]
@@ -64,15 +72,12 @@ def test_random_games_keep_openspiels_state_conventions(
         steps = 0
         while not state.is_terminal():
             _check(state, game)
-            if state.is_chance_node():
-                actions, weights = zip(*state.chance_outcomes(), strict=True)
-                action = rng.choices(actions, weights=weights)[0]
-            else:
-                action = rng.choice(state.legal_actions())
+            action = _random_action(state, rng)
             if steps % 25 == 0:  # a clone follows the same path, and leaves the original alone
                 copy = state.clone()
                 copy.apply_action(action)
                 assert copy.history() == [*state.history(), action]
+                assert str(copy).startswith(str(state).replace("(new game)", ""))
             state.apply_action(action)
             steps += 1
         _check(state, game)
@@ -94,36 +99,61 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     assert state.action_to_string(state.current_player(), state.legal_actions()[0])
 
 
-def test_openspiels_mcts_bot_plays_a_whole_game() -> None:
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="the open_spiel wheel is not installed (pip install 'pickletable[peers]')"
-    )
-    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+def test_an_information_state_remembers_everything_the_player_saw_and_did() -> None:
+    """Perfect recall: a player's information state only grows, one line per step, and its
+    own actions are in it; the observation string is what it sees now."""
     game = OpenSpielGame("card", players=2, target_score=1)
-    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    random_state = np.random.RandomState(0)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
-    bot = mcts.MCTSBot(game, 1.4, 8, evaluator, random_state=random_state)
     state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(40):
+        before = [state.information_state_string(player) for player in range(2)]
+        actor, action = state.current_player(), _random_action(state, rng)
+        state.apply_action(action)
+        for player in range(2):
+            now = state.information_state_string(player)
+            assert now.startswith(before[player] + "\n") and now.count("\n") == len(state.history())
+            assert now.endswith(state.observation_string(player))
+            assert now.splitlines()[-1].startswith(f"{action} -> ") == (actor == player)
+
+
+def test_an_information_state_hides_what_the_player_may_not_see() -> None:
+    """Two deals that differ only in the first card dealt give its holder different
+    information states and the other player the same one."""
+    game = OpenSpielGame("card", players=2, target_score=1)
+
+    def deal(first: int) -> OpenSpielState:
+        state, dealt = game.new_initial_state(), 0
+        while dealt < 4:
+            outcomes = state.legal_actions()
+            is_deal = state.action_to_string(CHANCE_PLAYER, outcomes[0]).startswith("deal")
+            state.apply_action(outcomes[first] if is_deal and dealt == 0 else outcomes[0])
+            dealt += is_deal
+        return state
+
+    one, other = deal(0), deal(-1)
+    assert one.history() != other.history()
+    same = [one.information_state_string(p) == other.information_state_string(p) for p in (0, 1)]
+    assert sorted(same) == [False, True], "one hand differs: only its holder can tell"
+
+
+def test_a_cut_game_ends_at_max_length_as_a_draw() -> None:
+    game = OpenSpielGame("board", max_length=30)
+    state = game.new_initial_state()
+    rng = random.Random(0)
     while not state.is_terminal():
-        if state.is_chance_node():
-            actions, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(random_state.choice(actions, p=weights)))
-        else:
-            state.apply_action(bot.step(state))
-    assert sorted(state.returns()) == [-1.0, 1.0]
+        assert state.move_number() < 30
+        state.apply_action(_random_action(state, rng))
+    assert state.move_number() == 30 and state.is_cut() and not state.state.is_over
+    assert state.current_player() == TERMINAL and state.legal_actions() == []
+    assert state.returns() == [0.0, 0.0]
+    with pytest.raises(ValueError, match="max_length must be at least 1"):
+        OpenSpielGame("board", max_length=0)
 
 
-def test_a_registered_game_passes_openspiels_own_random_simulation_test() -> None:
-    # Slam to one token: OpenSpiel's test replays each state's history, so a long game (the
-    # card game's rallies can run to hundreds of steps) costs minutes.
-    game_id, options = "slam", {"players": 3, "tokens_to_win": 1}
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="the open_spiel wheel is not installed (pip install 'pickletable[peers]')"
-    )
-    game = pyspiel.load_game(register_pyspiel(game_id, **options))
-    assert game.num_distinct_actions() == OpenSpielGame(game_id, **options).num_distinct_actions()
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
-    assert register_pyspiel(game_id, **options) == f"pickletable_{game_id}"  # once is enough
-    with pytest.raises(ValueError, match="is registered already"):
-        register_pyspiel(game_id, players=4)
+def test_every_option_and_the_table_size_are_openspiel_parameters() -> None:
+    spec = parameter_specification("board")
+    assert spec["players"] == 2 and spec["max_length"] == 0
+    assert spec["level"] == "advanced" and spec["target"] == 5.0
+    game = OpenSpielGame("board", **tiny_board(12))
+    assert game.parameters()["max_length"] == 12 and game.parameters()["target"] == 0.5
+    assert game.max_game_length() == 12 and OpenSpielGame("card").max_game_length() > 10_000
