@@ -66,8 +66,8 @@ def test_a_card_s_line_shows_on_hover_on_focus_and_on_a_long_press(
     expect(chip).to_have_attribute("aria-description", IN_DROP)
     theirs = page.locator(".player-card.yellow .chip", has_text="IN, Drop")
     expect(theirs).to_have_attribute("aria-description", IN_DROP)  # a card not yours to play
-    page.evaluate("window.scrollTo(0, 0)")  # Bob's seat at the top, clear of the dock
-    theirs.hover()
+    # the pointer over Bob's card (on a phone the dock pinned at the foot may lie over his seat)
+    theirs.dispatch_event("pointerover", {"pointerType": "mouse", "isPrimary": True})
     expect(page.locator("#card-help")).to_have_text(IN_DROP)
     page.mouse.move(0, 0)
     chip.focus()

@@ -36,16 +36,13 @@ function arrange() {
 
 /** A dock over half the screen folds the lines under the moves (a screen reader still reads
  * them with each move, a long press on a card in the hand shows them), so the table above
- * stays in view; one still over 60% of the screen folded is not pinned: it would hide the
+ * stays in view; one still taller than most of the screen is not pinned: it would hide the
  * table, or its moves. */
 function measure() {
   dock.classList.remove("compact", "tall");
   if (!PHONE.matches) return;
-  if (dock.scrollHeight <= 0.5 * window.innerHeight) return;
-  dock.classList.add("compact");
-  // Still over 60% folded (a small phone, many moves): pinned it would hide the court,
-  // so it sits, unfolded, at the end of the page instead.
-  if (dock.scrollHeight > 0.6 * window.innerHeight) dock.classList.replace("compact", "tall");
+  if (dock.scrollHeight > 0.5 * window.innerHeight) dock.classList.add("compact");
+  if (dock.scrollHeight > 0.72 * window.innerHeight) dock.classList.add("tall");
 }
 
 function fold() {
