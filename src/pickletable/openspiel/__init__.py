@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib.util
 
+from pickletable.core.registry import KITS
 from pickletable.openspiel.game import (
     CHANCE_PLAYER,
     TERMINAL,
@@ -31,8 +32,8 @@ from pickletable.openspiel.game import (
 from pickletable.openspiel.registration import bridge_of, load, register
 from pickletable.openspiel.small import TINY_BOARD, tiny_board
 
-GAMES = ("board", "card", "slam")
-"""The games registered with OpenSpiel on import."""
+GAMES = tuple(kit.id for kit in KITS)
+"""The games registered with OpenSpiel on import: every game's kit."""
 
 __all__ = [
     "CHANCE_PLAYER",
