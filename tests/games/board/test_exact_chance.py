@@ -116,9 +116,7 @@ def test_at_an_intermediate_serve_after_points_the_figure_is_the_mean_of_each_or
     lie and shuffle the unseen ones; each order's chain is the analysis's own solve."""
     positions = _played("intermediate", seed=6)
     drawn = [
-        p
-        for p in positions
-        if p.step == Step.SERVE and p.outcome is None and p.piles["play"].known
+        p for p in positions if p.step == Step.SERVE and p.outcome is None and p.piles["play"].known
     ]
     assert drawn
     position = drawn[0]
