@@ -82,11 +82,12 @@ def test_at_every_serve_of_a_seeded_beginner_game_the_figure_is_the_exact_analys
     serves = [p for p in _played("beginner", seed=4) if p.step == Step.SERVE]
     assert len(serves) > 10
     for position in serves[::3]:
-        graph = build_graph([position])
-        (solution,) = solve_beginner(graph, (position.server,), exact=True)
+        server = position.server
+        assert server is not None
+        (solution,) = solve_beginner(build_graph([position]), (server,), exact=True)
         assert isinstance(solution.win, Fraction)
         figure = evaluate(position, position.seats[0])
-        assert figure[position.server] == pytest.approx(float(solution.win), abs=EXACT)
+        assert figure[server] == pytest.approx(float(solution.win), abs=EXACT)
 
 
 def test_between_serves_the_figure_is_what_the_next_move_leads_to_on_average() -> None:
@@ -120,15 +121,17 @@ def test_at_an_intermediate_serve_after_points_the_figure_is_the_mean_of_each_or
     ]
     assert drawn
     position = drawn[0]
+    server = position.server
+    assert server is not None
     totals = []
     for order in sampled_orders(position.piles["play"]):
         laid = position.clone()
         laid.piles["play"] = Pile({}, list(order))
-        (solution,) = solve_order(build_graph([laid]), (position.server,))
+        (solution,) = solve_order(build_graph([laid]), (server,))
         totals.append(float(solution.win))
     expected = sum(totals) / len(totals)
     figure = _evaluator()(position, position.seats[0])
-    assert figure[position.server] == pytest.approx(expected, abs=EXACT)
+    assert figure[server] == pytest.approx(expected, abs=EXACT)
 
 
 def test_the_figure_states_its_error_over_orders() -> None:
