@@ -67,7 +67,8 @@ def figure(
             return None
         win_chance(*key)
     if _between_rallies(observed):
-        return TABLE, _by_seat(observed, _table_value(observed, observed.serving_team))
+        team = 0 if seat is None else observed.team_of(seat)
+        return TABLE, _team_chances(observed, team, _table_value(observed, team))
     if seat is not None and observed.turn == seat and _on_last_turn(observed):
         legal = state.legal_actions() if state.current_player == seat else []
         value = last_turn_value(observed, legal)
@@ -93,15 +94,12 @@ def _table_key(observed: CardObservation) -> tuple[int, int, int]:
     return (len(observed.seats), int(options["target_score"]), int(options["win_by"]))
 
 
-def _table_value(observed: CardObservation, serving: int) -> float:
-    """Team 0's chance from the score, `serving` holding the serve."""
+def _table_value(observed: CardObservation, team: int) -> float:
+    """`team`'s chance from the score and the serve (the table's look-up for that team:
+    solved to 1e-7, so the other team's figure is taken as the rest, to sum to one)."""
     chance_of = win_chance(*_table_key(observed))
     scores = observed.scores
-    return chance_of(scores[0], scores[1], serving == 0)
-
-
-def _by_seat(observed: CardObservation, team_zero: float) -> WinChance:
-    return _team_chances(observed, 0, team_zero)
+    return chance_of(scores[team], scores[1 - team], observed.serving_team == team)
 
 
 def _team_chances(observed: CardObservation, team: int, value: float) -> WinChance:
