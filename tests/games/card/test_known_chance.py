@@ -15,7 +15,7 @@ import pytest
 
 from pickletable.bots import coaching
 from pickletable.bots.heuristic import HeuristicBot
-from pickletable.bots.win_odds import known_chance
+from pickletable.bots.win_odds import Evaluator, known_chance
 from pickletable.core.agents import AgentView
 from pickletable.core.registry import find_kit
 from pickletable.core.state import CHANCE
@@ -52,6 +52,12 @@ def _found(players: int, seed: int, how: str) -> list[tuple[CardState, int]]:
         for seat in state.seats
         if (found := figure(state, seat)) is not None and found[0] == how
     ]
+
+
+def _evaluator() -> Evaluator:
+    kit = find_kit("card")
+    assert kit is not None and kit.evaluator is not None
+    return kit.evaluator()
 
 
 def _table_chance(state: CardState, seat: int) -> float:
@@ -91,7 +97,7 @@ def _best_play(state: CardState, seat: int) -> float:
 def test_between_rallies_the_figure_is_the_win_chance_table_s(players: int) -> None:
     found = _found(players, seed=1, how=TABLE)
     assert len({tuple(state.scores) for state, _ in found}) > 3  # several scores
-    evaluate = find_kit("card").evaluator()  # type: ignore[union-attr]
+    evaluate = _evaluator()
     for state, seat in found:
         chances = evaluate(state, seat)
         team = state.rules.team_of[seat]
@@ -107,7 +113,7 @@ def test_on_its_own_last_turn_the_figure_is_the_best_play_card_by_card(players: 
     found = _found(players, seed=2, how=LAST_TURN)
     steps = {state.step for state, _ in found}
     assert {Step.TURN, Step.DISCARD} <= steps
-    evaluate = find_kit("card").evaluator()  # type: ignore[union-attr]
+    evaluate = _evaluator()
     for state, seat in found:
         chances = evaluate(state, seat)
         assert chances[seat] == pytest.approx(_best_play(state, seat), abs=EXACT)
