@@ -74,6 +74,8 @@ ORDER_SEED = 0
 """The orders' seed (the exact analysis's default): one position always gets one figure."""
 WALK_LIMIT = 2_000
 """Positions walked between serves at most (a rally has a few dozen): past it, no figure."""
+BUSY_WAIT = 0.05
+"""Seconds a live table waits for the chains while the background builds one (then rolls out)."""
 VIEWS_KEPT = 16
 """Play pile views whose orders' chains are kept (the latest used)."""
 PILE = "play"
@@ -106,11 +108,17 @@ def estimate(state: GameState, seat: int | None, *, wait: bool = True) -> Estima
     outcome = view.outcome
     if outcome is not None:
         return Estimate({each: float(each in outcome.winners) for each in view.seats})
-    if not wait and not _kept(view):
-        _background.ask(view)
-        return None
-    with _lock:
+    if wait:
+        _lock.acquire()
+    elif not _lock.acquire(timeout=BUSY_WAIT):
+        return None  # the background thread is building another chain: ask again later
+    try:
+        if not wait and not _kept(view):
+            _background.ask(view)
+            return None
         return orders_estimate(view) if _has_play_cards(view) else _exact(view)
+    finally:
+        _lock.release()
 
 
 @dataclass(frozen=True)
@@ -221,11 +229,11 @@ def _valued(
 
 
 def _kept(view: BoardState) -> bool:
-    """Whether the chains `view`'s figure reads are built (a look-up, no building)."""
-    with _lock:
-        if _has_play_cards(view):
-            return _view_key(view) in _views
-        return variant_key(view) in kept_variants()
+    """Whether the chains `view`'s figure reads are built (a look-up, no building; the
+    caller holds `_lock`)."""
+    if _has_play_cards(view):
+        return _view_key(view) in _views
+    return variant_key(view) in kept_variants()
 
 
 class _Background:
