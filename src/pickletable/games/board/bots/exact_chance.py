@@ -50,7 +50,7 @@ import random
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -65,7 +65,7 @@ from pickletable.games.board.bots.win_model import (
 )
 from pickletable.games.board.exact.transitions import Transitions
 from pickletable.games.board.exact.walk import is_rest, next_moves
-from pickletable.games.board.key import position_key
+from pickletable.games.board.key import PositionKey, position_key
 from pickletable.games.board.state import BoardState
 
 ORDERS = 32
@@ -197,6 +197,9 @@ def orders_estimate(view: BoardState) -> Estimate | None:
 
 
 def _mean(chains: _OrderChains, view: BoardState) -> Estimate | None:
+    key = position_key(view)
+    if key in chains.figures:
+        return chains.figures[key]
     figures = []
     for order, values in chains.values:
         rests = next_rests(_laid(view, order))
@@ -204,7 +207,8 @@ def _mean(chains: _OrderChains, view: BoardState) -> Estimate | None:
         if found is None:
             return None
         figures.append(found.chances)
-    return _summed(figures, view.seats)
+    summed = chains.figures[key] = _summed(figures, view.seats)
+    return summed
 
 
 def _summed(figures: list[WinChance], seats: Sequence[int]) -> Estimate:
@@ -301,6 +305,8 @@ class _OrderChains:
     """The sampled orders of one Play pile view and each order's values."""
 
     values: list[tuple[tuple[str, ...], ExactValues]]
+    figures: dict[PositionKey, Estimate] = field(default_factory=dict)
+    """The figure of each position asked about, by its key (a game comes back to them)."""
 
 
 _views: dict[tuple[object, ...], _OrderChains] = {}
