@@ -153,9 +153,23 @@ def _solve(edges: list[list[tuple[int, Fraction]]], wins: list[bool]) -> np.ndar
 
 
 def variant_key(state: BoardState) -> tuple[object, ...]:
-    """What tells a variant's chains apart: the seats, the options and the dice."""
+    """What tells a variant's chains apart: the seats, the options, the dice and the Play
+    Cards' effects (content given as an object, not named by the options, differs there)."""
     rules = state.rules
-    return (rules.seats, repr(sorted(rules.options.items())), rules.outcome_die, rules.hit_die)
+    cards = _play_cards.get(id(rules.content))
+    if cards is None or cards[0] is not rules.content:
+        cards = _play_cards[id(rules.content)] = (
+            rules.content,
+            repr(sorted(rules.content.play_cards.items())),
+        )
+        while len(_play_cards) > VARIANTS_KEPT:
+            del _play_cards[next(iter(_play_cards))]
+    options = repr(sorted(rules.options.items()))
+    return (rules.seats, options, rules.outcome_die, rules.hit_die, cards[1])
+
+
+_play_cards: dict[int, tuple[object, str]] = {}
+"""Each content's Play Cards as text, by the content's identity (kept with it)."""
 
 
 _kept: dict[tuple[object, ...], ExactValues] = {}
