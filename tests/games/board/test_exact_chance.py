@@ -188,3 +188,26 @@ def test_a_live_table_does_not_wait_for_a_chain_it_builds_in_the_background() ->
     ready = exact_chance.chance(state, 0, wait=False)
     assert ready is not None
     assert ready == exact_chance.chance(state, 0)
+
+
+def test_inside_an_intermediate_rally_the_figure_is_what_the_next_roll_leads_to() -> None:
+    """Within one Play pile view (no card drawn) the same orders value every position, so
+    the figure inside a rally is the mean of the figures after each roll, to 1e-9."""
+    evaluate = _evaluator()
+    positions = _played("intermediate", seed=8)
+    rolls = [p for p in positions if p.step in (Step.ROLL_OUTCOME, Step.ROLL_HIT)]
+    assert len(rolls) > 10
+    seat = positions[0].seats[0]
+    checked = 0
+    for position in rolls[:: len(rolls) // 8]:
+        following = 0.0
+        for probability, action in next_moves(position):
+            after = position.clone()
+            after.push(action)
+            if after.step == Step.PLAY_DRAW:
+                break  # a point: the next figure draws a Play Card (another view's orders)
+            following += float(probability) * evaluate(after, seat)[seat]
+        else:
+            assert evaluate(position, seat)[seat] == pytest.approx(following, abs=EXACT)
+            checked += 1
+    assert checked >= 3
