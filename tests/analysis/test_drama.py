@@ -18,6 +18,7 @@ from pickletable.core.state import CHANCE, GameState
 from pickletable.games.board.bots.win_model import ExactValues, serve_key
 from pickletable.games.board.exact.analysis import analyse, make_variant
 from pickletable.games.board.key import position_key
+from pickletable.games.board.state import BoardState
 
 EVEN = {0: 0.5, 1: 0.5}
 
@@ -103,10 +104,13 @@ def test_a_study_reads_the_beginner_model_by_a_short_key_with_the_same_figures(
     # quick look-up gives what the full key gives.
     board = get_game("board")
     options = {"level": "beginner", "target": target}
-    full = ExactValues(board.new_game(players, options))
+    fresh = board.new_game(players, options)
+    assert isinstance(fresh, BoardState)
+    full = ExactValues(fresh)
     keys: dict[tuple[object, ...], object] = {}
     for seed in range(30):
         state = board.new_game(players, options)
+        assert isinstance(state, BoardState)
         model = win_model(state)
         assert model is not None
         rng = random.Random(seed)
