@@ -152,17 +152,21 @@ def test_tune_exact_refuses_what_it_cannot_solve_with_a_clear_message() -> None:
         assert "Traceback" not in result.output
 
 
-def test_tune_exact_prints_the_solved_candidates_as_json() -> None:
+def test_tune_exact_prints_the_solved_candidates_as_json(tmp_path: Path) -> None:
+    report = tmp_path / "tune.html"
     result = CliRunner().invoke(
         app,
         ["tune", "board", "--level", "beginner", "--param", "dice.outcome[out]=0,1,2,3",
-         "--objective", "length=30", "--exact", "--top", "2", "--json"],
+         "--objective", "length=30", "--exact", "--top", "2", "--json", "--report", str(report)],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["method"] == "exact" and len(data["trace"]) == 4 and len(data["confirmed"]) == 2
     assert data["best"] == {"dice.outcome[out]": "0"}  # 5 IN 1 ACE: 31.8 rallies, nearest 30
     assert data["confirmed"][0]["confirmed"]["games"] == 0
+    page = report.read_text(encoding="utf-8")
+    assert "all 4 candidates solved by the exact analysis" in page
+    assert "confirmed on fresh seeds" not in page and "95% interval" not in page
 
 
 def test_a_die_keeps_its_length_and_the_first_unsearched_face_fills_it() -> None:
