@@ -207,9 +207,11 @@ def test_the_json_validates_and_the_report_has_every_plot(tmp_path: Path) -> Non
     page = report.read_text()
     for plot in ["lengths", "seats", "sweep", "skill"]:
         assert f"data-plot='{plot}'" in page
-    for plot in ["characters", "shot_pairs", "cards", "rally_ends", "serve"]:
+    for plot in ["characters", "shot_pairs", "cards", "rally_ends"]:
         for value in ("rotate", "keep"):  # every value's breakdowns, labelled
             assert f"data-plot='table-{plot}-serve_after_point-{value}'" in page
+    # Rallies won on serve is one rate: its table, but no plot of one bar.
+    assert "data-plot='table-serve-serve_after_point-rotate'" not in page
     assert "<h2>Against the baseline</h2>" in page
     assert "http" not in page.replace("https://json-schema", "")
     assert len(table.read_text().splitlines()) == 61
