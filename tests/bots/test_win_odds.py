@@ -6,7 +6,11 @@ import random
 
 import pytest
 
-from pickletable.bots.win_odds import rollout_win_chance, simulated_win_chance
+from pickletable.bots.win_odds import (
+    known_or_rollouts,
+    rollout_win_chance,
+    simulated_win_chance,
+)
 from pickletable.core.kit import GameKit
 from pickletable.core.registry import KITS
 from pickletable.core.state import CHANCE, GameState
@@ -60,6 +64,8 @@ def test_what_the_seat_cannot_see_changes_nothing(kit: GameKit) -> None:
     assert rollout_win_chance(other, seat, iterations=10) == rollout_win_chance(
         state, seat, iterations=10
     )
+    evaluate = known_or_rollouts(iterations=10)  # the kit's evaluator, on a smaller budget
+    assert evaluate(other, seat) == evaluate(state, seat)
 
 
 @pytest.mark.parametrize("kit", KITS, ids=lambda kit: kit.id)
@@ -84,7 +90,8 @@ def test_the_estimate_agrees_with_simulation(kit: GameKit) -> None:
 
 def test_the_live_win_chance_of_a_beginner_board_table_is_exact_at_every_serve() -> None:
     """Dice alone decide a beginner game and nothing is hidden: at a serve the bar shows the
-    exact analysis's figure (no rollout noise); between serves it rolls out as elsewhere."""
+    exact analysis's figure (no rollout noise); between serves too
+    (tests/games/board/test_exact_chance.py)."""
     from pickletable.games.board.exact.analysis import analyse, make_variant
 
     kit = next(kit for kit in KITS if kit.id == "board")

@@ -41,6 +41,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from pickletable.bots.heuristic import policy_for
+from pickletable.bots.win_odds import known_chance
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.errors import PickletableError
@@ -449,7 +450,15 @@ def _between(lines: Lines, start: int, end: int) -> str:
 
 
 def weigh(state: GameState, seat: int, action: Action, rollouts: int, key: str) -> float:
-    """The seat's win chance after `action`, over `rollouts` states drawn from its own view."""
+    """The seat's win chance after `action`, over `rollouts` states drawn from its own view;
+    the game's own figure instead where it has one after the move (`known_chance`: the card
+    game's exact last turn and score table, the board game's exact chain), with no noise."""
+    drawn = state.resample(seat, random.Random(key))
+    if drawn.is_legal(action):
+        drawn.push(action)
+        known = known_chance(drawn, seat)
+        if known is not None:
+            return round(known[seat], 3)
     policy = policy_for(state.game_id, rollout=True)
     total = 0.0
     played = 0

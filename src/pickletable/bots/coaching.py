@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from pickletable.bots import bot_from_name
-from pickletable.bots.win_odds import rollout_win_chance
+from pickletable.bots.win_odds import known_chance, rollout_win_chance
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.state import GameState
@@ -34,8 +34,14 @@ HINT_BOT = "hard:200"
 on any machine under any load (the level's own time cap would not)."""
 
 
-def odds(state: GameState, seat: int | None) -> dict[int, float]:
-    """Each seat's win chance as `seat` sees the position (None: the public view)."""
+def odds(state: GameState, seat: int | None, *, wait: bool = True) -> dict[int, float]:
+    """Each seat's win chance as `seat` sees the position (None: the public view): the
+    game's exact or known figure where it has one (`win_odds.known_chance`; ``wait=False``
+    at a live table, which takes the rollouts while that figure is prepared), otherwise
+    `ODDS_ITERATIONS` seeded rollouts."""
+    found = known_chance(state, seat, wait=wait)
+    if found is not None:
+        return found
     return rollout_win_chance(state, seat, iterations=ODDS_ITERATIONS, seed=ODDS_SEED)
 
 

@@ -38,6 +38,10 @@ MAX_STEPS = 20_000
 WinChance = dict[int, float]
 Evaluator = Callable[[GameState, int], WinChance]
 """The win chance of each seat in a state, from one seat's observation only."""
+KnownChance = Callable[[GameState, "int | None", bool], "WinChance | None"]
+"""(state, seat or None for the public view, wait) -> each seat's win chance where the game
+works it out without rollouts, from that view only; None elsewhere. With ``wait`` False
+(a live table) a figure that takes long to prepare gives None while it is prepared."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,30 @@ def win_model(state: GameState) -> WinModel | None:
 
     kit = find_kit(state.game_id)
     return kit.win_model(state) if kit is not None and kit.win_model is not None else None
+
+
+def known_chance(state: GameState, seat: int | None, *, wait: bool = True) -> WinChance | None:
+    """The figure of `state`'s game where it needs no rollouts (its kit's `known_chance`),
+    None where it has none."""
+    from pickletable.core.registry import find_kit
+
+    kit = find_kit(state.game_id)
+    if kit is None or kit.known_chance is None:
+        return None
+    return kit.known_chance()(state, seat, wait)
+
+
+def known_or_rollouts(iterations: int = ITERATIONS, seed: int = SEED) -> Evaluator:
+    """An evaluator: the game's known figure where it has one (`known_chance`), otherwise
+    `iterations` seeded rollouts from the seat's view."""
+
+    def evaluate(state: GameState, seat: int) -> WinChance:
+        found = known_chance(state, seat)
+        if found is not None:
+            return found
+        return rollout_win_chance(state, seat, iterations=iterations, seed=seed)
+
+    return evaluate
 
 
 def rollout_evaluator(iterations: int = ITERATIONS, seed: int = SEED) -> Evaluator:

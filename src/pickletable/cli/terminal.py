@@ -254,7 +254,7 @@ class TerminalGame:
         if not self.show_odds or self.state.is_over:
             return
         viewer = self.viewer
-        line = odds_line(self.state, viewer, odds(self.state, viewer))
+        line = odds_line(self.state, viewer, odds(self.state, viewer, wait=False))
         if line != self._odds_said:
             self._odds_said = line
             self._say(Text("  " + line, style="magenta"))

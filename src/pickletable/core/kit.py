@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from pickletable.analysis.recap_figures import Figures
     from pickletable.analysis.study import Breakdown
     from pickletable.bots.settings import Settings
-    from pickletable.bots.win_odds import Evaluator, WinModel
+    from pickletable.bots.win_odds import Evaluator, KnownChance, WinModel
     from pickletable.envs.encoding import Encoding
 
 Policy = Callable[[AgentView, random.Random], Action]
@@ -213,6 +213,10 @@ class GameKit:
     """Options that ``--doubles`` sets besides four players (a game playing teams by option)."""
     evaluator: Callable[[], Evaluator] | None = None
     """Each seat's win chance from one seat's observation only (`pickletable.bots.win_odds`)."""
+    known_chance: Callable[[], KnownChance] | None = None
+    """Where the game works each seat's win chance out from a seat's view without rollouts
+    (exact, or a model with no sampling noise): coaching's figure there
+    (`pickletable.bots.win_odds.known_chance`)."""
     win_model: Callable[[GameState], WinModel | None] | None = None
     """A quick model of each seat's win chance in a variant, for the lab's drama figures
     (`pickletable.bots.win_odds.WinModel`); None where the variant has none."""

@@ -109,7 +109,10 @@ class SeatPlayer:
             if left <= 0:
                 return
             try:
-                raw = await asyncio.wait_for(self._socket.recv(), left)
+                # Not `asyncio.wait_for`: on Python 3.11 it can swallow a cancellation that
+                # comes as a message arrives, and the player then plays on until `until`.
+                async with asyncio.timeout(left):
+                    raw = await self._socket.recv()
             except TimeoutError:
                 return
             message = json.loads(raw)

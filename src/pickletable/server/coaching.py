@@ -50,7 +50,7 @@ class Coach:
         """The win chance of each seat as `seat` sees the table (None: the public view)."""
 
         def work(state: GameState) -> dict[str, Any]:
-            chances = odds(state, seat)
+            chances = odds(state, seat, wait=False)
             return {
                 "line": odds_line(state, seat, chances),
                 "chances": {str(each): round(share, 3) for each, share in chances.items()},

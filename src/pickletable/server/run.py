@@ -16,6 +16,7 @@ from pickletable.server import memory
 from pickletable.server.app import create_app
 from pickletable.server.config import Limits, Settings, default_database_url
 from pickletable.server.http_guard import guarded_http
+from pickletable.server.sqlite_identity import DatabaseInUse, only_server
 from pickletable.server.storage import make_sqlite_folder
 
 WS_FRAME_LIMIT = 1 << 20
@@ -46,6 +47,21 @@ def serve(
     where = settings.sqlite_path or _hide_password(settings.database_url)
     _check_port(host, port)
     _check_database(settings.database_url, str(where))
+    # Two servers on one SQLite file would each keep tables in memory and write over the
+    # other's: a second one is refused (PostgreSQL's workers share tables by leases).
+    sole = only_server(settings.sqlite_path) if settings.sqlite_path else contextlib.nullcontext()
+    try:
+        with sole:
+            _serve(settings, console, host, port, str(where))
+    except DatabaseInUse as in_use:
+        raise ServeError(
+            f"cannot serve {where}: {in_use}; stop that server, or give this one another "
+            "--database-url"
+        ) from None
+
+
+def _serve(settings: Settings, console: Console, host: str, port: int, where: str) -> None:
+    limits, trusted_proxies = settings.limits, settings.trusted_proxies
     app = create_app(settings)
     memory.settle()
     # A fatal signal (SIGBUS from a database's shared memory file that cannot be written,

@@ -4,8 +4,11 @@ identity in its header, its size and time, and the steps it must still hold (the
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import secrets
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from sqlalchemy import Engine
@@ -92,3 +95,40 @@ def check_steps_in_file(path: Path, last_written: dict[str, int]) -> None:
                 f"the database file {path} was overwritten in place: table "
                 f"{table_id} has {there + 1} steps there, not {last + 1} (an older copy?)"
             )
+
+
+class DatabaseInUse(OSError):
+    """Another server process already serves this SQLite file."""
+
+
+@contextlib.contextmanager
+def only_server(database: Path) -> Iterator[None]:
+    """Hold the file's server lock (``<file>.lock``, an advisory `flock`) while serving.
+
+    Two servers on one SQLite file would each keep their own tables in memory and write
+    over the other's, so a second one is refused. The kernel drops the lock when the
+    holder ends, however it ends (``kill -9`` included), so a restart never finds it stale.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with only_server(folder / "tables.sqlite3"):
+    ...     try:
+    ...         with only_server(folder / "tables.sqlite3"):
+    ...             pass
+    ...     except DatabaseInUse as refused:
+    ...         print(refused)
+    another pickletable server is serving this database (its lock tables.sqlite3.lock is held)
+    """
+    lock_path = database.with_name(database.name + ".lock")
+    with open(lock_path, "a+b") as lock:
+        try:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise DatabaseInUse(
+                "another pickletable server is serving this database "
+                f"(its lock {lock_path.name} is held)"
+            ) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)

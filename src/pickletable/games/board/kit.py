@@ -30,7 +30,7 @@ from pickletable.games.board.move_help import MOVE_HELP
 
 if TYPE_CHECKING:
     from pickletable.bots.settings import Settings
-    from pickletable.bots.win_odds import Evaluator, WinModel
+    from pickletable.bots.win_odds import Evaluator, KnownChance, WinChance, WinModel
     from pickletable.envs.encoding import Encoding
 
 
@@ -97,10 +97,20 @@ ADVANCED_DOUBLES = Setup("board advanced doubles", 4, {"level": "advanced"})
 
 
 def _evaluator() -> Evaluator:
-    """Exact at a beginner table's serves, seeded rollouts from the seat's view elsewhere."""
-    from pickletable.games.board.bots.win_model import exact_or_rollouts
+    """Exact below the advanced level (`bots.exact_chance`), seeded rollouts elsewhere."""
+    from pickletable.bots.win_odds import known_or_rollouts
 
-    return exact_or_rollouts()
+    return known_or_rollouts()
+
+
+def _known_chance() -> KnownChance:
+    """Beginner and intermediate singles: exact, or exact per Play pile order and averaged."""
+    from pickletable.games.board.bots.exact_chance import chance
+
+    def known(state: GameState, seat: int | None, wait: bool) -> WinChance | None:
+        return chance(state, seat, wait=wait)
+
+    return known
 
 
 def _win_model(state: GameState) -> WinModel | None:
@@ -140,6 +150,7 @@ KIT = GameKit(
     load_table=LoadTable(("human", "human", "bot:medium", "bot:medium"), {"target": 2.0}),
     recap=shared.recap,
     evaluator=_evaluator,
+    known_chance=_known_chance,
     win_model=_win_model,
     move_help=MOVE_HELP,
     web_module="board.js",

@@ -29,7 +29,7 @@ from pickletable.games.card.move_help import MOVE_HELP
 if TYPE_CHECKING:
     from pickletable.analysis.bench_probes import Probe
     from pickletable.bots.settings import Settings
-    from pickletable.bots.win_odds import Evaluator, WinModel
+    from pickletable.bots.win_odds import Evaluator, KnownChance, WinChance, WinModel
     from pickletable.envs.encoding import Encoding
 
 
@@ -95,10 +95,20 @@ FOUR_PLAYERS = Setup("card 4 players", 4)
 
 
 def _evaluator() -> Evaluator:
-    """Seeded rollouts from the seat's view, a fixed budget (`pickletable.bots.win_odds`)."""
-    from pickletable.bots.win_odds import rollout_evaluator
+    """The win-chance table between rallies and the exact last turn (`bots.known_chance`),
+    seeded rollouts from the seat's view elsewhere (`pickletable.bots.win_odds`)."""
+    from pickletable.bots.win_odds import known_or_rollouts
 
-    return rollout_evaluator()
+    return known_or_rollouts()
+
+
+def _known_chance() -> KnownChance:
+    from pickletable.games.card.bots.known_chance import chance
+
+    def known(state: GameState, seat: int | None, wait: bool) -> WinChance | None:
+        return chance(state, seat, wait=wait)
+
+    return known
 
 
 CARD_MODEL = (
@@ -163,6 +173,7 @@ KIT = GameKit(
     load_table=LoadTable(("human", "human", "bot:medium"), {"target_score": 3, "win_by": 1}),
     recap=shared.recap,
     evaluator=_evaluator,
+    known_chance=_known_chance,
     win_model=_win_model,
     move_help=MOVE_HELP,
     web_module="card.js",

@@ -5,12 +5,16 @@
   (`pickletable.games.board.exact.solver.build_graph`, the engine's own
   rallies) is built once per variant, and each position's value is the
   chance that the chain ends in one of the seat's side's final positions,
-  solved backwards by value iteration (to 1e-12) in floats.
+  solved backwards by value iteration (to 1e-12) in floats: the chain of
+  the serves that follow the first position it is asked about.
 - **Advanced singles on a 10-space track**: the `hard` bot's fitted value
   model (`pickletable.games.board.bots.value`), read at every serve.
-- Elsewhere (intermediate, where Play Cards make the chain too large to
-  solve for every table; advanced doubles; the stanchion rule, a decision at
-  each serve) there is no model, and the drama figures are left out.
+- Elsewhere (intermediate, whose chain is one per Play pile order: coaching
+  averages sampled orders, `exact_chance`, too slow for every game a study
+  plays; advanced doubles; the stanchion rule, a decision at each serve)
+  there is no model, and the drama figures are left out.
+
+`ExactValues` is also the chain coaching's live figure reads (`exact_chance`).
 
 >>> from pickletable.games.board import GAME
 >>> model = win_model(GAME.new_game(2, {"level": "beginner"}))
@@ -22,16 +26,21 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pickletable.bots.win_odds import Evaluator, WinChance, WinModel, rollout_evaluator
+from pickletable.bots.win_odds import WinChance, WinModel
 from pickletable.core.state import GameState
 from pickletable.games.board.bots import value
 from pickletable.games.board.codes import Step
 from pickletable.games.board.key import PositionKey, position_key
 from pickletable.games.board.state import BoardState
+
+if TYPE_CHECKING:
+    from pickletable.games.board.exact.transitions import Transitions
 
 READ_AFTER = frozenset({"to_serve"})
 """The model is read at each serve: after the event that hands the ball to the server."""
@@ -44,29 +53,12 @@ TOLERANCE = 1e-12
 VARIANTS_KEPT = 8
 
 
-def exact_or_rollouts() -> Evaluator:
-    """The live evaluator (coaching): the exact chance wherever it is known (a beginner
-    table at a serve: nothing is hidden there, so the true state is the seat's view),
-    otherwise the seeded rollouts of `pickletable.bots.win_odds`."""
-    rollouts = rollout_evaluator()
-
-    def evaluate(state: GameState, seat: int) -> WinChance:
-        assert isinstance(state, BoardState)
-        if state.rules.level == "beginner" and not state.rules.stanchion_rule:
-            exact = _exact_values(_variant_key(state), state).chance(state)
-            if exact is not None:
-                return exact
-        return rollouts(state, seat)
-
-    return evaluate
-
-
 def win_model(state: GameState) -> WinModel | None:
     """The model of `state`'s variant (see the module docstring), None where there is none."""
     assert isinstance(state, BoardState)
     rules = state.rules
     if rules.level == "beginner" and not rules.stanchion_rule:
-        values = _exact_values(_variant_key(state), state)
+        values = exact_values(state)
         return WinModel(EXACT, READ_AFTER, values.played_chance)
     if value.applies(state):
         return WinModel(VALUE, READ_AFTER, _value_chance)
@@ -76,19 +68,31 @@ def win_model(state: GameState) -> WinModel | None:
 class ExactValues:
     """Each seat's exact chance of winning from every position at a serve of one variant."""
 
-    def __init__(self, fresh: BoardState) -> None:
+    def __init__(
+        self,
+        starts: Sequence[BoardState],
+        transitions: Transitions | None = None,
+        seats: Sequence[int] = (),
+    ) -> None:
+        """The chain of the positions at a serve reachable from `starts` (at a serve)."""
         from pickletable.games.board.exact.solver import build_graph
         from pickletable.games.board.exact.transitions import Transitions
-        from pickletable.games.board.exact.walk import rests_from
 
-        self.transitions = Transitions()
-        starts = [rest for _, rest in rests_from(fresh.clone())]
+        self.transitions = transitions or Transitions()
         graph = build_graph(starts, self.transitions)
         self.index = {key: number for number, key in enumerate(graph.keys)}
-        self.seats = fresh.seats
-        self.values = {
-            seat: _solve(graph.edges, [seat in won for won in graph.winners]) for seat in self.seats
-        }
+        self.seats = tuple(seats or starts[0].seats)
+        self.values: dict[int, np.ndarray] = {}
+        first_wins: list[bool] = []
+        for seat in self.seats:
+            wins = [seat in won for won in graph.winners]
+            if self.values and wins == [not w for w in first_wins]:
+                self.values[seat] = 1.0 - self.values[self.seats[0]]  # the other side
+            elif self.values and wins == first_wins:
+                self.values[seat] = self.values[self.seats[0]]  # the first seat's partner
+            else:
+                self.values[seat] = _solve(graph.edges, wins)
+                first_wins = wins
         self.known: dict[PositionKey, WinChance | None] = {}
         """Each position's chances by its key, once looked up (a key costs less than the
         chain's own look-up, and a game comes back to the same positions)."""
@@ -97,6 +101,14 @@ class ExactValues:
         at a beginner serve of a game played from its start the levels, the server, the order
         and the stanchion are all that can differ (nothing is dealt or drawn once play
         starts)."""
+
+    def holds(self, state: BoardState) -> bool:
+        """Whether the chain holds `state`'s position (at a serve; an end always)."""
+        return (
+            state.outcome is not None
+            or state.step != Step.SERVE
+            or self.transitions.state(state) in self.index
+        )
 
     def chance(self, state: GameState) -> WinChance | None:
         """Each seat's chance at a serve (1 or 0 once the game is over; None elsewhere)."""
@@ -144,7 +156,8 @@ _UNKNOWN = object()
 
 
 def _solve(edges: list[list[tuple[int, Fraction]]], wins: list[bool]) -> np.ndarray:
-    """Value iteration: each state's chance of reaching a final position where `wins`."""
+    """Value iteration: each state's chance of reaching a final position where `wins`
+    (to `TOLERANCE`; sparse sweeps: a dense solve would be BLAS's, threads and all)."""
     sources, targets, weights, reward = [], [], [], np.zeros(len(edges))
     for source, out in enumerate(edges):
         for target, probability in out:
@@ -168,19 +181,46 @@ def _solve(edges: list[list[tuple[int, Fraction]]], wins: list[bool]) -> np.ndar
     return values
 
 
-def _variant_key(state: BoardState) -> tuple[object, ...]:
+def variant_key(state: BoardState) -> tuple[object, ...]:
+    """What tells a variant's chains apart: the seats, the options, the dice and the Play
+    Cards' effects (content given as an object, not named by the options, differs there)."""
     rules = state.rules
-    return (rules.seats, repr(sorted(rules.options.items())), rules.outcome_die, rules.hit_die)
+    cards = _play_cards.get(id(rules.content))
+    if cards is None or cards[0] is not rules.content:
+        cards = _play_cards[id(rules.content)] = (
+            rules.content,
+            repr(sorted(rules.content.play_cards.items())),
+        )
+        while len(_play_cards) > VARIANTS_KEPT:
+            del _play_cards[next(iter(_play_cards))]
+    options = repr(sorted(rules.options.items()))
+    return (rules.seats, options, rules.outcome_die, rules.hit_die, cards[1])
+
+
+_play_cards: dict[int, tuple[object, str]] = {}
+"""Each content's Play Cards as text, by the content's identity (kept with it)."""
 
 
 _kept: dict[tuple[object, ...], ExactValues] = {}
 
 
-def _exact_values(key: tuple[object, ...], state: BoardState) -> ExactValues:
-    """The values of a variant, built once per process (the latest `VARIANTS_KEPT`)."""
+def kept_variants() -> set[tuple[object, ...]]:
+    """The variants whose chains are built (`variant_key`)."""
+    return set(_kept)
+
+
+def exact_values(state: BoardState, starts: Sequence[BoardState] = ()) -> ExactValues:
+    """The chain of `state`'s variant from `starts` (positions at a serve; by default the
+    first serves that follow `state`, before any rally), built once per process (the latest
+    `VARIANTS_KEPT`), and again if it lacks one of `starts` (a table it has not met)."""
+    from pickletable.games.board.exact.walk import rests_from
+
+    key = variant_key(state)
     found = _kept.pop(key, None)
-    if found is None:
-        found = ExactValues(state)
+    if not starts and found is None:
+        starts = [rest for _, rest in rests_from(state.clone()) if rest.outcome is None]
+    if found is None or not all(found.holds(start) for start in starts):
+        found = ExactValues(starts or [state])
     _kept[key] = found
     while len(_kept) > VARIANTS_KEPT:
         del _kept[next(iter(_kept))]

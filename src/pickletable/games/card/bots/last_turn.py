@@ -60,6 +60,22 @@ def last_turn_choice(view: AgentView[CardObservation]) -> Action:
     return judge.discard(view.legal_actions)
 
 
+def last_turn_value(observed: CardObservation, legal: list[Action]) -> float | None:
+    """The seat's team's chance of winning the game, its last turn played as
+    `last_turn_choice` plays it: at its turn the better of the discard and a draw, after
+    ``draw`` the mean over the pile, at its discard the best discard (`legal`: the seat's
+    own moves, at its turn and discard). None when the pile is empty (a draw would turn the
+    discards over first)."""
+    judge = _LastTurn(observed)
+    if observed.step == Step.DISCARD:
+        return judge.discard_value(legal)
+    drawing = judge.drawing()
+    if drawing is None or observed.step != Step.TURN:
+        return drawing
+    take = next((action for action in legal if action.verb == "take"), None)
+    return drawing if take is None else max(drawing, judge.taking(take))
+
+
 class _LastTurn:
     """Values the hands the seat could end the rally with."""
 
@@ -125,17 +141,38 @@ class _LastTurn:
         take = next((action for action in legal if action.verb == "take"), None)
         if take is None:
             return draw
+        taking = self.taking(take)
+        drawing = self.drawing()
+        if drawing is None:
+            return take
+        return take if taking > drawing + 1e-12 else draw
+
+    def taking(self, take: Action) -> float:
+        """The value of taking the top discard (then keeping the best seven)."""
         observed = self.observed
         hand = list(observed.hand or ())
         top = take.args[0]
         barred = top if observed.options["no_discard_taken_card"] and top not in hand else None
-        taking = self.kept([*hand, top], barred)
-        pile = _unseen(observed)
+        return self.kept([*hand, top], barred)
+
+    def drawing(self) -> float | None:
+        """The value of a draw: each card the pile could give, by its copies (None: empty)."""
+        hand = list(self.observed.hand or ())
+        pile = _unseen(self.observed)
         total = sum(pile.values())
         if not total:
-            return take
-        drawing = sum(copies * self.kept([*hand, card], None) for card, copies in pile.items())
-        return take if taking > drawing / total + 1e-12 else draw
+            return None
+        return sum(copies * self.kept([*hand, card], None) for card, copies in pile.items()) / total
+
+    def discard_value(self, legal: list[Action]) -> float:
+        """The value of the best discard (`discard` picks it)."""
+        hand = self.observed.hand or ()
+        best = 0.0
+        for action in legal:
+            rest = list(hand)
+            rest.remove(action.args[0])
+            best = max(best, self.value(self.solver.sort(rest), len(action.args) > 1))
+        return best
 
     def discard(self, legal: list[Action]) -> Action:
         """The discard that leaves the best hand, laid down when that is open (it costs nothing)."""

@@ -1,0 +1,155 @@
+"""The card game's live win chance without rollouts: the score table and the exact last turn.
+
+Between rallies only the score and the serve matter (the win-chance table);
+on a seat's own last turn, with every other hand face up, one draw at most
+decides the rally, and the figure is the best play worked out card by card.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from pickletable.bots import coaching
+from pickletable.bots.heuristic import HeuristicBot
+from pickletable.bots.win_odds import Evaluator, known_chance
+from pickletable.core.agents import AgentView
+from pickletable.core.registry import find_kit
+from pickletable.core.state import CHANCE
+from pickletable.games.card import GAME
+from pickletable.games.card.bots import known_chance as card_chance
+from pickletable.games.card.bots.known_chance import LAST_TURN, TABLE, figure
+from pickletable.games.card.bots.win_chance import win_chance
+from pickletable.games.card.codes import Step
+from pickletable.games.card.state import CardState
+
+EXACT = 1e-9
+
+
+def _positions(players: int, seed: int) -> Iterator[CardState]:
+    """Every position of a seeded game of `medium` bots."""
+    state = GAME.new_game(players)
+    assert isinstance(state, CardState)
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    while state.outcome is None:
+        yield state.clone()
+        player = state.current_player
+        if player == CHANCE:
+            state.push(state.sample_chance(rng))
+        else:
+            assert player is not None
+            state.push(bot.choose(AgentView(state, player), rng))
+
+
+def _found(players: int, seed: int, how: str) -> list[tuple[CardState, int]]:
+    return [
+        (state, seat)
+        for state in _positions(players, seed)
+        for seat in state.seats
+        if (found := figure(state, seat)) is not None and found[0] == how
+    ]
+
+
+def _evaluator() -> Evaluator:
+    kit = find_kit("card")
+    assert kit is not None and kit.evaluator is not None
+    return kit.evaluator()
+
+
+def _table_chance(state: CardState, seat: int) -> float:
+    rules = state.rules
+    team = rules.team_of[seat]
+    chance = win_chance(len(rules.seats), rules.target, rules.win_by)
+    return chance(state.scores[team], state.scores[1 - team], state.serving_team == team)
+
+
+def _best_play(state: CardState, seat: int) -> float:
+    """The seat's chance with its last turn played best, by the engine move by move: each
+    card a draw may give by its chance, the rally scored by the rules, the new score
+    valued by the table."""
+    outcome = state.outcome
+    if outcome is not None:
+        return float(seat in outcome.winners)
+    if state.step == Step.DEAL and not any(state.observe(seat).hand_sizes):
+        return _table_chance(state, seat)
+    player = state.current_player
+    values = []
+    if player == CHANCE:
+        total = 0.0
+        for action, probability in state.chance_outcomes():
+            after = state.clone()
+            after.push(action)
+            total += probability * _best_play(after, seat)
+        return total
+    assert player == seat, "the seat's last turn ends the rally"
+    for action in state.legal_actions():
+        after = state.clone()
+        after.push(action)
+        values.append(_best_play(after, seat))
+    return max(values)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_between_rallies_the_figure_is_the_win_chance_table_s(players: int) -> None:
+    found = _found(players, seed=1, how=TABLE)
+    assert len({tuple(state.scores) for state, _ in found}) > 3  # several scores
+    evaluate = _evaluator()
+    for state, seat in found:
+        chances = evaluate(state, seat)
+        team = state.rules.team_of[seat]
+        for each in state.seats:
+            wanted = _table_chance(state, seat)
+            if state.rules.team_of[each] != team:
+                wanted = 1 - wanted
+            assert chances[each] == pytest.approx(wanted, abs=EXACT)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_on_its_own_last_turn_the_figure_is_the_best_play_card_by_card(players: int) -> None:
+    found = _found(players, seed=2, how=LAST_TURN)
+    steps = {state.step for state, _ in found}
+    assert {Step.TURN, Step.DISCARD} <= steps
+    evaluate = _evaluator()
+    for state, seat in found:
+        chances = evaluate(state, seat)
+        assert chances[seat] == pytest.approx(_best_play(state, seat), abs=EXACT)
+        assert sum(chances.values()) == pytest.approx(len(state.seats) / 2, abs=EXACT)
+
+
+def test_the_figure_ignores_the_cards_the_seat_cannot_see() -> None:
+    """A re-deal of every card the seat cannot see leaves its figure as it was."""
+    found = _found(2, seed=3, how=LAST_TURN)[:6] + _found(2, seed=3, how=TABLE)[:6]
+    assert found
+    for number, (state, seat) in enumerate(found):
+        other = state.resample(seat, random.Random(number))
+        assert other.observe(seat) == state.observe(seat)
+        assert known_chance(other, seat) == known_chance(state, seat)
+
+
+def test_another_seat_s_last_turn_and_a_hand_in_play_are_left_to_the_rollouts() -> None:
+    """Where a hand this seat cannot see decides, there is no figure without rollouts."""
+    for state in _positions(2, seed=4):
+        observed = state.observe(0)
+        if state.step == Step.TURN and observed.turn != 0 and state.current_player is not None:
+            assert known_chance(state, 0) is None
+            break
+    else:
+        pytest.fail("no turn of the other seat")
+
+
+def test_the_live_figure_is_the_table_s_and_waits_for_no_table() -> None:
+    state = GAME.new_game(2, {"target_score": 15})  # options whose table is not built yet
+    state.apply_text("show kitchen")
+    assert card_chance.chance(state, 0, wait=False) is None  # the rollouts answer meanwhile
+    for _ in range(600):
+        ready = card_chance.chance(state, 0, wait=False)
+        if ready is not None:
+            break
+        time.sleep(0.1)
+    assert ready is not None
+    assert ready == card_chance.chance(state, 0)
+    assert coaching.odds(state, 0) == ready
