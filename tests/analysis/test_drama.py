@@ -15,7 +15,11 @@ from pickletable.analysis.study import StudySpec, run_study
 from pickletable.bots.win_odds import simulated_win_chance, win_model
 from pickletable.core.registry import get_game
 from pickletable.core.state import CHANCE, GameState
+from pickletable.games.board.bots.win_model import ExactValues, serve_key
 from pickletable.games.board.exact.analysis import analyse, make_variant
+from pickletable.games.board.exact.walk import rests_from
+from pickletable.games.board.key import position_key
+from pickletable.games.board.state import BoardState
 
 EVEN = {0: 0.5, 1: 0.5}
 
@@ -90,6 +94,38 @@ def test_the_beginner_model_at_the_first_serve_is_the_exact_analysis_value() -> 
     server, receiver = start.seats
     assert chances[server] == pytest.approx(exact, abs=1e-9)
     assert chances[server] + chances[receiver] == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize(("players", "target"), [(2, "5.0"), (4, "1.0")])
+def test_a_study_reads_the_beginner_model_by_a_short_key_with_the_same_figures(
+    players: int, target: str
+) -> None:
+    # At a serve of a game played from its start, the levels, server, order and stanchion
+    # decide the position's key (nothing is dealt or drawn at beginner), so the study's
+    # quick look-up gives what the full key gives.
+    board = get_game("board")
+    options = {"level": "beginner", "target": target}
+    fresh = board.new_game(players, options)
+    assert isinstance(fresh, BoardState)
+    full = ExactValues([rest for _, rest in rests_from(fresh.clone()) if rest.outcome is None])
+    keys: dict[tuple[object, ...], object] = {}
+    for seed in range(30):
+        state = board.new_game(players, options)
+        assert isinstance(state, BoardState)
+        model = win_model(state)
+        assert model is not None
+        rng = random.Random(seed)
+        while state.current_player is not None:
+            if state.outcome is None and model.chance(state) is not None:
+                assert model.chance(state) == full.chance(state)
+                position = position_key(state)
+                assert keys.setdefault(serve_key(state), position) == position
+            legal = state.legal_actions()
+            if state.current_player == CHANCE:
+                state.push(type(state).sample_chance(state, rng))
+            else:
+                state.push(rng.choice(legal))
+    assert len(keys) > 50
 
 
 def test_the_board_model_is_read_only_at_a_serve() -> None:

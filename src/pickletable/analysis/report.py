@@ -65,7 +65,9 @@ def render_report(studies: Sequence[StudyResult], skill: SkillResult | None) -> 
         f"<h1>{html.escape(title)}</h1>",
     ]
     if first is not None:
-        options = ", ".join(f"{k}={v}" for k, v in first.spec.options.items() if v is not None)
+        options = ", ".join(
+            f"{k}={v}" for k, v in first.spec.options.items() if v is not None and v != ""
+        )  # an empty content path is the built-in content: nothing to name
         parts.append(
             f"<p class='setup'>{first.spec.players} players; "
             f"bots {html.escape(', '.join(first.spec.bots))}; "
@@ -134,6 +136,7 @@ ul.findings li { margin: 0.3em 0; font-size: 1.05em; }
 table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
 td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
 td:first-child, th:first-child { text-align: left; }
+td:not(:first-child) { white-space: nowrap; }
 figure { display: inline-block; margin: 0.5em; } img { max-width: 100%; }
 figcaption { color: #555; font-size: 0.9em; } dt { font-weight: bold; }
 """
@@ -245,8 +248,8 @@ def plot_all(
     for study in studies:
         named = f" ({_label(study)})" if len(studies) > 1 else ""
         for table in study.tables():
-            if not table.rows:
-                continue
+            if len(table.rows) < 2:
+                continue  # one bar (every game ends one way) says nothing its table does not
             figure = _forest(table) if table.name in FOREST_TABLES else _bars(table)
             slug = "-".join(f"{k}-{v}" for k, v in study.sweep_values.items())
             name = f"table-{table.name}" + (f"-{slug}" if named else "")

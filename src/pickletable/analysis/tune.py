@@ -44,6 +44,7 @@ from pickletable.analysis.collectors import GameSummary
 from pickletable.analysis.metrics import Estimate, clustered_rate, mean
 from pickletable.analysis.skill import SkillResult, run_skill
 from pickletable.analysis.study import StudySpec, run_study
+from pickletable.core.content import Content
 from pickletable.core.errors import ContentError, OptionError
 from pickletable.core.registry import get_game
 
@@ -191,6 +192,9 @@ class TuneResult:
     content: dict[str, Any]
     options: dict[str, str]
     baseline: Score
+    method: str = "ntbea"
+    """How candidates were scored: ``ntbea`` (played, searched) or ``exact`` (every one solved,
+    `pickletable.analysis.tune_exact`)."""
 
     def described(self, candidate: Candidate) -> dict[str, str]:
         """The candidate's value of each parameter."""
@@ -203,6 +207,7 @@ class TuneResult:
         """The search, the confirmed candidates (best first) and the answer, as JSON."""
         return {
             "game": self.game,
+            "method": self.method,
             "objective": self.objective,
             "budget": self.budget,
             "games_per_step": self.games_per_step,
@@ -310,7 +315,8 @@ def ntbea(
     exploration: float = 0.3,
 ) -> tuple[dict[tuple[int, ...], Candidate], list[tuple[tuple[int, ...], float]]]:
     """N-tuple bandit evolution over a grid of `sizes`, maximising the model's value of
-    ``-score`` (a None score marks an invalid candidate, never proposed again)."""
+    ``-score`` over `steps` evaluations (a None score marks an invalid candidate, never
+    proposed again; it plays no games, so it does not count as one of the steps)."""
     ones: list[dict[int, list[float]]] = [{} for _ in sizes]
     seen: dict[tuple[int, ...], Candidate] = {}
     invalid: set[tuple[int, ...]] = set()
@@ -331,7 +337,9 @@ def ntbea(
         parts.append(centre + exploration * math.sqrt(math.log(total + 1) / (count + 0.1)))
         return sum(parts) / len(parts)
 
-    for _ in range(steps):
+    tries = steps + math.prod(sizes)  # each invalid candidate is tried at most once
+    while total < steps and tries > 0:
+        tries -= 1
         score = evaluate(current)
         if score is None:
             invalid.add(current)
@@ -378,30 +386,14 @@ def tune(
     """Search `parameters` for `objective` within `budget` games, then confirm the best few
     on held-out seeds (see the module's text)."""
     definition = get_game(game)
-    content_path = base_options.get("content")
-    base = (
-        definition.load_content(str(content_path)) if content_path else definition.default_content()
-    )
+    base = checked_base(game, base_options, parameters)
     sizes = [len(parameter.values) for parameter in parameters]
-    for parameter in parameters:  # a wrong path or a word for a number fails now, clearly
-        for value in parameter.values:
-            with contextlib.suppress(TooManyFaces):  # a candidate to skip, not a mistake
-                apply_values(base.data, [parameter], [value], definition.options)
-            if parameter.name in definition.options.specs:
-                definition.options.parse([f"{parameter.name}={value}"])
-    folder = _Folder(game)
+    folder = CandidateFolder(game)
     needs_skill = objective.needs_skill
 
     def play(point: tuple[int, ...], games: int, at: int) -> Played | None:
-        values = [p.values[i] for p, i in zip(parameters, point, strict=True)]
         try:
-            data, chosen = apply_values(base.data, parameters, values, definition.options)
-            path = folder.write(data)
-            options = definition.options.parse(
-                [f"{k}={v}" for k, v in base_options.items() if k != "content" and v is not None]
-                + [f"{k}={v}" for k, v in chosen.items()]
-                + [f"content={path}"]
-            )
+            options = folder.options(base, base_options, parameters, point)
             spec = StudySpec(game, players, options, bots)
             study = run_study(spec, games, seed=at, workers=workers)
             skill = _skill(game, players, options, games, at, workers) if needs_skill else None
@@ -412,10 +404,10 @@ def tune(
         return study.summaries, skill
 
     steps = max(1, budget // games_per_step)
-    counter = iter(range(steps))
+    counter = iter(range(steps + math.prod(sizes)))
 
     def evaluate(point: tuple[int, ...]) -> float | None:
-        played = play(point, games_per_step, seed + next(counter, steps))
+        played = play(point, games_per_step, seed + next(counter))
         return None if played is None else objective.score(*played).value
 
     seen, trace = ntbea(sizes, evaluate, steps, random.Random(seed))
@@ -457,6 +449,25 @@ def tune(
     )
 
 
+def checked_base(
+    game: str, base_options: Mapping[str, object], parameters: Sequence[Parameter]
+) -> Content:
+    """The content the search starts from, once every parameter's path and values are
+    checked (a wrong path or a word for a number fails now, clearly)."""
+    definition = get_game(game)
+    content_path = base_options.get("content")
+    base = (
+        definition.load_content(str(content_path)) if content_path else definition.default_content()
+    )
+    for parameter in parameters:
+        for value in parameter.values:
+            with contextlib.suppress(TooManyFaces):  # a candidate to skip, not a mistake
+                apply_values(base.data, [parameter], [value], definition.options)
+            if parameter.name in definition.options.specs:
+                definition.options.parse([f"{parameter.name}={value}"])
+    return base
+
+
 def _skill(
     game: str, players: int, options: Mapping[str, object], games: int, seed: int, workers: int
 ) -> SkillResult:
@@ -467,14 +478,36 @@ def _skill(
     return run_skill(game, players, options, games, seed=seed, workers=workers, levels=SKILL_LEVELS)
 
 
-class _Folder:
+class CandidateFolder:
     """A temporary folder of candidate content files, one per distinct content."""
 
     def __init__(self, game: str) -> None:
         import tempfile
 
+        self.game = game
         self._folder = tempfile.TemporaryDirectory(prefix=f"pickletable-tune-{game}-")
         self._paths: dict[str, str] = {}
+
+    def options(
+        self,
+        base: Content,
+        base_options: Mapping[str, object],
+        parameters: Sequence[Parameter],
+        point: tuple[int, ...],
+    ) -> dict[str, Any]:
+        """The checked options of one candidate, its content written to a file of the folder
+        (`TooManyFaces`, `ContentError` or `OptionError` for one the game refuses)."""
+        definition = get_game(self.game)
+        values = [p.values[i] for p, i in zip(parameters, point, strict=True)]
+        data, chosen = apply_values(base.data, parameters, values, definition.options)
+        path = self.write(data)
+        return dict(
+            definition.options.parse(
+                [f"{k}={v}" for k, v in base_options.items() if k != "content" and v is not None]
+                + [f"{k}={v}" for k, v in chosen.items()]
+                + [f"content={path}"]
+            )
+        )
 
     def write(self, data: Mapping[str, Any]) -> str:
         from pathlib import Path

@@ -14,24 +14,28 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 
-from pickletable.analysis.tune import TuneResult
+from pickletable.analysis.tune import Score, TuneResult
 
 
 def render_tune(result: TuneResult, written: Path | None) -> str:
     """The report as one HTML string."""
     best = result.confirmed[0]
     assert best.confirmed is not None
+    exact = result.method == "exact"
     rows = []
     for rank, candidate in enumerate(result.confirmed, 1):
         score = candidate.confirmed
         assert score is not None
         values = ", ".join(f"{k}={v}" for k, v in result.described(candidate).items())
         search = -sum(candidate.scores) / len(candidate.scores)
+        searched = (
+            "solved exactly"
+            if exact
+            else f"{search:.4f} ({len(candidate.scores)} x {result.games_per_step} games)"
+        )
         rows.append(
-            f"<tr><td>{rank}</td><td>{html.escape(values)}</td><td>{search:.4f} "
-            f"({len(candidate.scores)} x {result.games_per_step} games)</td>"
-            f"<td>{score.value:.4f} ({score.low:.4f}-{score.high:.4f})</td>"
-            f"<td>{score.games}</td></tr>"
+            f"<tr><td>{rank}</td><td>{html.escape(values)}</td><td>{searched}</td>"
+            f"<td>{_shown(score, exact)}</td><td>{score.games}</td></tr>"
         )
     base = result.baseline
     named = ", ".join(f"{k}={v}" for k, v in result.described(best).items())
@@ -41,31 +45,59 @@ def render_tune(result: TuneResult, written: Path | None) -> str:
         f"<style>{STYLE}</style></head><body>",
         f"<h1>pickletable tune: {html.escape(result.game)}</h1>",
         f"<p class='setup'>Objective <strong>{html.escape(result.objective)}</strong> (lower "
-        f"is better); NTBEA over {len(result.trace)} evaluations of "
-        f"{result.games_per_step} games ({result.budget} games of search); the best "
-        f"{len(result.confirmed)} confirmed on fresh seeds, {best.confirmed.games} games "
-        "each.</p>",
+        + (
+            f"is better); all {len(result.trace)} candidates solved by the exact analysis, "
+            "no games played.</p>"
+            if exact
+            else f"is better); NTBEA over {len(result.trace)} evaluations of "
+            f"{result.games_per_step} games ({result.budget} games of search); the best "
+            f"{len(result.confirmed)} confirmed on fresh seeds, {best.confirmed.games} games "
+            "each.</p>"
+        ),
         "<h2>Answer</h2>",
         f"<p class='answer'>Set <strong>{html.escape(named)}</strong>: objective "
-        f"{best.confirmed.value:.4f} ({best.confirmed.low:.4f}-{best.confirmed.high:.4f}) "
-        f"against {base.value:.4f} ({base.low:.4f}-{base.high:.4f}) as the content is now"
+        f"{_shown(best.confirmed, exact)} against {_shown(base, exact)} as the content is now"
         + (f"; written to <code>{html.escape(str(written))}</code>" if written else "")
         + ".</p>",
-        "<h2>Confirmed on held-out seeds</h2>",
+        "<h2>" + ("The best candidates" if exact else "Confirmed on held-out seeds") + "</h2>",
         "<table><tr><th>rank</th><th>values</th><th>search score</th>"
-        "<th>confirmed (95% interval)</th><th>games</th></tr>" + "".join(rows) + "</table>",
+        f"<th>{'exact' if exact else 'confirmed (95% interval)'}</th><th>games</th></tr>"
+        + "".join(rows)
+        + "</table>",
         "<h2>The search</h2>",
         f"<figure><img alt='objective of each evaluation' src='data:image/png;base64,"
-        f"{_trace(result)}'><figcaption>Objective of each evaluation of the search (each "
-        f"{result.games_per_step} games, its own seeds)</figcaption></figure>",
-        "<h2>Method</h2><p>NTBEA (N-tuple bandit evolutionary algorithm, as TAG uses): each "
-        "parameter value and each whole candidate keeps its mean score; the next candidate "
-        "is the best by upper confidence bound of 20 mutations of the current one. The "
-        "interval of an objective spans its distance over its metric's 95% interval (Wilson "
-        "clustered by game for the first server's share, normal for the mean length).</p>",
+        f"{_trace(result)}'><figcaption>Objective of each evaluation of the search ("
+        + (
+            "every candidate, in the order of the grid"
+            if exact
+            else f"each {result.games_per_step} games, its own seeds"
+        )
+        + ")</figcaption></figure>",
+        EXACT_METHOD if exact else NTBEA_METHOD,
         "</body></html>",
     ]
     return "\n".join(parts)
+
+
+def _shown(score: Score, exact: bool) -> str:
+    if exact:
+        return f"{score.value:.4f}"
+    return f"{score.value:.4f} ({score.low:.4f}-{score.high:.4f})"
+
+
+NTBEA_METHOD = (
+    "<h2>Method</h2><p>NTBEA (N-tuple bandit evolutionary algorithm, as TAG uses): each "
+    "parameter value and each whole candidate keeps its mean score; the next candidate "
+    "is the best by upper confidence bound of 20 mutations of the current one. The "
+    "interval of an objective spans its distance over its metric's 95% interval (Wilson "
+    "clustered by game for the first server's share, normal for the mean length).</p>"
+)
+EXACT_METHOD = (
+    "<h2>Method</h2><p>Every candidate solved by the game's exact analysis (<code>pickletable "
+    "analyze</code>): the first server's side's win chance and the expected rallies of the "
+    "chain of the engine's own rallies, with no game played, so no interval: the answer is "
+    "the best candidate of the whole search space.</p>"
+)
 
 
 STYLE = """

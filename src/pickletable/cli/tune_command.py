@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -22,6 +22,9 @@ from pickletable.cli.common import (
 )
 from pickletable.core.errors import OptionError
 from pickletable.core.registry import get_game
+
+if TYPE_CHECKING:
+    from pickletable.analysis.tune import Score
 
 
 @app.command(short_help="Search options and content for an objective.")
@@ -66,6 +69,14 @@ def tune(
     as_json: Annotated[
         bool, typer.Option("--json", help="print the whole result as JSON (the table to stderr)")
     ] = False,
+    exact: Annotated[
+        bool,
+        typer.Option(
+            "--exact",
+            help="solve every candidate with the exact analysis instead of playing games "
+            "(board, beginner level; --budget, --step, --confirm, --bots are not used)",
+        ),
+    ] = False,
 ) -> None:
     """Search options and content numbers for an objective; confirm the best on fresh seeds."""
     from pickletable.analysis.counterfactual import toml_text
@@ -85,40 +96,52 @@ def tune(
         seat_bots *= count
     if len(seat_bots) != count:
         raise OptionError(f"give one bot per seat: {count} players")
-    result = run_tune(
-        game,
-        count,
-        base,
-        seat_bots,
-        [Parameter.parse(text) for text in param],
-        Objective.parse(objective),
-        budget=budget,
-        games_per_step=step,
-        confirm=confirm,
-        confirm_top=top,
-        seed=seed,
-        workers=workers,
-        objective_text=objective,
-    )
+    parameters = [Parameter.parse(text) for text in param]
+    if exact:
+        from pickletable.analysis.tune_exact import tune_exact
+
+        result = tune_exact(
+            game, count, base, parameters, Objective.parse(objective), top=top,
+            objective_text=objective,
+        )  # fmt: skip
+    else:
+        result = run_tune(
+            game,
+            count,
+            base,
+            seat_bots,
+            parameters,
+            Objective.parse(objective),
+            budget=budget,
+            games_per_step=step,
+            confirm=confirm,
+            confirm_top=top,
+            seed=seed,
+            workers=workers,
+            objective_text=objective,
+        )
     console = Console(stderr=as_json)
-    table = Table(title=f"{game}: {objective}, confirmed on fresh seeds ({confirm} games each)")
-    for column in ("values", "search", "confirmed (95%)"):
+    how = "solved exactly" if exact else f"confirmed on fresh seeds ({confirm} games each)"
+    table = Table(title=f"{game}: {objective}, {how}")
+    for column in ("values", "exact") if exact else ("values", "search", "confirmed (95%)"):
         table.add_column(column, justify="left" if column == "values" else "right")
     for candidate in result.confirmed:
         score = candidate.confirmed
         assert score is not None
         search = -sum(candidate.scores) / len(candidate.scores)
-        table.add_row(
-            escape(", ".join(f"{k}={v}" for k, v in result.described(candidate).items())),
-            f"{search:.4f}",
-            f"{score.value:.4f} ({score.low:.4f}-{score.high:.4f})",
-        )
+        values = escape(", ".join(f"{k}={v}" for k, v in result.described(candidate).items()))
+        if exact:
+            table.add_row(values, _shown(score, exact))
+        else:
+            table.add_row(values, f"{search:.4f}", _shown(score, exact))
     console.print(table)
     base_score = result.baseline
-    console.print(
-        f"As the content is now: {base_score.value:.4f} ({base_score.low:.4f}-"
-        f"{base_score.high:.4f}); {len(result.trace)} evaluations of {step} games searched."
+    searched = (
+        f"all {len(result.trace)} candidates solved, no games played"
+        if exact
+        else f"{len(result.trace)} evaluations of {step} games searched"
     )
+    console.print(f"As the content is now: {_shown(base_score, exact)}; {searched}.")
     if out is not None:
         header = (
             f"# Written by pickletable tune {game} --objective {objective}: "
@@ -139,3 +162,10 @@ def tune(
         console.print(f"Report written to {report}")
     if as_json:
         print(json.dumps(result.to_json(), indent=2))
+
+
+def _shown(score: Score, exact: bool) -> str:
+    """A score, with its 95% interval unless it was solved exactly."""
+    if exact:
+        return f"{score.value:.4f}"
+    return f"{score.value:.4f} ({score.low:.4f}-{score.high:.4f})"

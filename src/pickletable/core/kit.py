@@ -171,6 +171,19 @@ class RatingRun:
 
 
 @dataclass(frozen=True)
+class ExactFigures:
+    """A variant's figures worked out by its game's exact analysis, not played
+    (`pickletable tune --exact` scores candidates by them)."""
+
+    first_wins: float
+    """The chance that the first server's or player's side wins."""
+    fair_share: float
+    """That side's fair share of wins (one over the sides)."""
+    rallies: float
+    """The expected number of rallies or rounds."""
+
+
+@dataclass(frozen=True)
 class GameKit:
     """One game: its definition and every part the outer layers build on."""
 
@@ -211,6 +224,9 @@ class GameKit:
     """What each card or twist does, in one line, by its notation name (`core.move_help`)."""
     exact: Callable[[], Callable[..., None]] | None = None
     """The exact analysis's command (``pickletable analyze``), where the game has one."""
+    exact_figures: Callable[[int, Mapping[str, object]], ExactFigures] | None = None
+    """The exact figures of a variant (players, checked options, its content file among
+    them), where the game has an exact analysis; `OptionError` for a variant it cannot solve."""
     bound_memos: Callable[[int], None] | None = None
     """Bound the game's memo tables to this many entries each (a long-running server)."""
     scorekeeper: bool = False

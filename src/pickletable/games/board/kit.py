@@ -5,7 +5,7 @@ The factories import the game's parts when called, not when the kit is listed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from pickletable.core.agents import Agent
@@ -13,6 +13,7 @@ from pickletable.core.game import GameDefinition
 from pickletable.core.kit import (
     Benchmarks,
     BotSettings,
+    ExactFigures,
     GameKit,
     Lab,
     LoadTable,
@@ -84,6 +85,13 @@ def _exact() -> Callable[..., None]:
     return run_analyze
 
 
+def _exact_figures(players: int, options: Mapping[str, object]) -> ExactFigures:
+    """The exact analysis's figures of a beginner variant, for ``tune --exact``."""
+    from pickletable.games.board.exact.figures import exact_figures
+
+    return exact_figures(players, options)
+
+
 ADVANCED_SINGLES = Setup("board advanced singles", 2, {"level": "advanced"})
 ADVANCED_DOUBLES = Setup("board advanced doubles", 4, {"level": "advanced"})
 
@@ -148,6 +156,7 @@ KIT = GameKit(
     web_module="board.js",
     wording=Wording("the board game"),
     exact=_exact,
+    exact_figures=_exact_figures,
     scorekeeper_hint="the board game has companion mode: pickletable play board --companion",
     bot_ratings={"easy": (24.0, 1.0), "medium": (25.0, 1.0), "hard": (25.3, 1.0)},
     rating_runs=(

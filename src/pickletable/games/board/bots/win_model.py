@@ -59,7 +59,7 @@ def win_model(state: GameState) -> WinModel | None:
     rules = state.rules
     if rules.level == "beginner" and not rules.stanchion_rule:
         values = exact_values(state)
-        return WinModel(EXACT, READ_AFTER, values.chance)
+        return WinModel(EXACT, READ_AFTER, values.played_chance)
     if value.applies(state):
         return WinModel(VALUE, READ_AFTER, _value_chance)
     return None
@@ -96,6 +96,11 @@ class ExactValues:
         self.known: dict[PositionKey, WinChance | None] = {}
         """Each position's chances by its key, once looked up (a key costs less than the
         chain's own look-up, and a game comes back to the same positions)."""
+        self.at_serve: dict[tuple[object, ...], WinChance | None] = {}
+        """The same by `serve_key` (`played_chance`), which a study reads about 40 times a game:
+        at a beginner serve of a game played from its start the levels, the server, the order
+        and the stanchion are all that can differ (nothing is dealt or drawn once play
+        starts)."""
 
     def holds(self, state: BoardState) -> bool:
         """Whether the chain holds `state`'s position (at a serve; an end always)."""
@@ -111,7 +116,7 @@ class ExactValues:
         outcome = state.outcome
         if outcome is not None:
             return {seat: float(seat in outcome.winners) for seat in self.seats}
-        if state.step != Step.SERVE:
+        if state.step != _SERVE:
             return None
         key = position_key(state)
         if key in self.known:
@@ -124,6 +129,30 @@ class ExactValues:
         )
         self.known[key] = found
         return found
+
+    def played_chance(self, state: GameState) -> WinChance | None:
+        """`chance` for a position played from a new game (a study's), found by its
+        `serve_key`: the same figures, for a twentieth of the key's cost. Not for a position
+        set up by hand (a scenario), which `serve_key` may not tell apart."""
+        assert isinstance(state, BoardState)
+        if state.outcome is not None or state.step != _SERVE:
+            return self.chance(state)
+        short = serve_key(state)
+        found = self.at_serve.get(short, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self.at_serve[short] = self.chance(state)
+        return found  # type: ignore[return-value]
+
+
+def serve_key(state: BoardState) -> tuple[object, ...]:
+    """What can tell two positions at a beginner serve of one variant's games apart: the
+    levels, the server, the serving order and the stanchion (`tests/analysis/test_drama.py`
+    checks that it decides `position_key` there)."""
+    return (tuple(state.skill), state.server, state.order, state.stanchion)
+
+
+_SERVE = Step.SERVE
+_UNKNOWN = object()
 
 
 def _solve(edges: list[list[tuple[int, Fraction]]], wins: list[bool]) -> np.ndarray:
