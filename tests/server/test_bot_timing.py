@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from pickletable.bots import make_bot
+from pickletable.bots.thinking import thinking_part
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
-from pickletable.server.driver import cap_thinking, thinking_part
+from pickletable.server.driver import cap_thinking
 from tests.server.conftest import new_table
 
 BOT_DELAY = 1.0

@@ -1,0 +1,80 @@
+"""Thinking against a deadline: what searches in a bot, and a search that stops in time.
+
+A bot that must move by a time of day (the web table's bots) searches until a
+deadline on the machine's monotonic clock (`search_until`), on a thread or
+in a worker process of its own (`pickletable.server.bot_processes`: the
+worker side is here, so that a worker imports the bots and not the server).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import time
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from pickletable.bots import make_bot
+from pickletable.bots.ismcts import ISMCTSBot
+from pickletable.core.actions import Action
+from pickletable.core.agents import Agent, AgentView
+from pickletable.core.registry import KITS
+
+MINIMUM_SEARCH_MS = 20.0
+"""A search with less time left than this is not started: the quick fallback plays."""
+NICENESS = 10
+"""How much lower a worker process's priority is than the server's."""
+Thought = tuple[Action | None, Agent]
+"""A search's choice (None: its time had passed before it began) and the bot after it."""
+
+
+@runtime_checkable
+class TimeCapped(Protocol):
+    """A bot (or a bot's search) that stops thinking at ``milliseconds`` when it is set."""
+
+    milliseconds: float | None
+
+
+def thinking_part(bot: Agent) -> TimeCapped | None:
+    """What searches in `bot` (itself, or its `search` as Slam's `hard` holds it), if anything."""
+    for part in (getattr(bot, "search", None), bot):
+        if isinstance(part, ISMCTSBot | TimeCapped):
+            return part
+    return None
+
+
+def search_until(
+    bot: Agent,
+    cap: float | None,
+    stop: float,
+    view: AgentView,
+    rng: random.Random,
+    clock: Callable[[], float] = time.monotonic,
+) -> Thought:
+    """Search until `stop` on `clock` (no longer than `cap` ms); no choice if that has passed."""
+    if len(view.legal_actions) == 1:
+        return view.legal_actions[0], bot
+    left = (stop - clock()) * 1000
+    searcher = thinking_part(bot)
+    if left < MINIMUM_SEARCH_MS or searcher is None:
+        return None, bot
+    searcher.milliseconds = left if cap is None else min(cap, left)
+    return bot.choose(view, rng), bot
+
+
+def start_worker() -> None:
+    """In a worker process: load what a search of each game needs, then give way to the server.
+
+    The loading comes first, at the server's priority: at a lower one, a busy
+    machine kept a new worker importing for half a minute.
+    """
+    for kit in KITS:
+        make_bot("hard", kit.id)
+    with contextlib.suppress(OSError):  # not allowed here: the searches still run
+        os.nice(NICENESS)
+
+
+def ready() -> bool:
+    """True: sent once to each new worker, so that it starts with the server."""
+    return True
