@@ -24,7 +24,7 @@ from pickletable.core.registry import KITS
 MINIMUM_SEARCH_MS = 20.0
 """A search with less time left than this is not started: the quick fallback plays."""
 NICENESS = 10
-"""How much lower a worker process's priority is than the server's."""
+"""How much lower a worker process's priority is than the server's (bots' searches, groundwork)."""
 Thought = tuple[Action | None, Agent]
 """A search's choice (None: its time had passed before it began) and the bot after it."""
 
@@ -63,16 +63,22 @@ def search_until(
     return bot.choose(view, rng), bot
 
 
-def start_worker() -> None:
-    """In a worker process: load what a search of each game needs, then give way to the server.
+def lower_priority(pid: int | None) -> None:
+    """Give the process `pid` (a worker just started) a priority `NICENESS` below this one's.
 
-    The loading comes first, at the server's priority: at a lower one, a busy
-    machine kept a new worker importing for half a minute.
+    Done by the server as soon as the worker exists, so that even its start (some
+    seconds of imports) never takes the processor from the server's event loop.
     """
+    if pid is None:
+        return  # not started
+    with contextlib.suppress(OSError):  # not allowed here: the work still gets done
+        os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
+
+
+def start_worker() -> None:
+    """In a worker process: load what a search of each game needs before the first one."""
     for kit in KITS:
         make_bot("hard", kit.id)
-    with contextlib.suppress(OSError):  # not allowed here: the searches still run
-        os.nice(NICENESS)
 
 
 def ready() -> bool:

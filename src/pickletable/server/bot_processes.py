@@ -31,7 +31,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from pickletable.bots.thinking import Thought, ready, search_until, start_worker
+from pickletable.bots.thinking import Thought, lower_priority, ready, search_until, start_worker
 from pickletable.core.agents import Agent, AgentView
 
 log = logging.getLogger("pickletable.server")
@@ -95,6 +95,8 @@ class BotProcesses:
         self._warm_ups = [pool.submit(ready) for _ in range(self.workers)]
         for future in self._warm_ups:
             future.add_done_callback(_forget)
+        for process in (getattr(pool, "_processes", None) or {}).values():
+            lower_priority(process.pid)
         return pool
 
 
