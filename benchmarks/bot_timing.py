@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from pickletable.analysis.statistics import spearman
+from pickletable.server import memory
 from pickletable.server.bot_processes import BOT_PROCESSES
 from pickletable.server.config import Limits, Settings
 from pickletable.server.driver import BotMove
@@ -116,6 +117,7 @@ def main() -> None:
         help="worker processes for searches (0: the server's bot threads)",
     )
     args = parser.parse_args()
+    memory.settle()  # as `pickletable serve` does before it serves
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="pickletable-bot-timing-") as name:
         moves = asyncio.run(measure(args.moves, args.bot_delay, args.bot_processes, Path(name)))

@@ -9,6 +9,7 @@ worker side is here, so that a worker imports the bots and not the server).
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import random
 import time
@@ -75,10 +76,21 @@ def lower_priority(pid: int | None) -> None:
         os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
 
 
-def start_worker() -> None:
-    """In a worker process: load what a search of each game needs before the first one."""
+def start_worker(memo_entries: int, thresholds: tuple[int, int, int]) -> None:
+    """In a worker process: set up as the server's own process is (`server.memory.settle`).
+
+    What a search of each game needs is loaded before the first one and moved out of
+    the collector's sight, the games' memo tables are bounded to `memo_entries` each
+    (a worker lives as long as the server), and young collections run at `thresholds`.
+    """
     for kit in KITS:
+        kit.definition()
         make_bot("hard", kit.id)
+        if kit.bound_memos is not None:
+            kit.bound_memos(memo_entries)
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*thresholds)
 
 
 def ready() -> bool:

@@ -33,6 +33,7 @@ from typing import Any
 
 from pickletable.bots.thinking import Thought, lower_priority, ready, search_until, start_worker
 from pickletable.core.agents import Agent, AgentView
+from pickletable.server.memory import GC_THRESHOLDS, SOLVER_MEMO
 
 log = logging.getLogger("pickletable.server")
 BOT_PROCESSES = 2
@@ -90,7 +91,12 @@ class BotProcesses:
     def _new_pool(self) -> ProcessPoolExecutor:
         # spawn, not fork: a fork of a server with threads and an event loop copies their locks
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker)
+        pool = ProcessPoolExecutor(
+            self.workers,
+            mp_context=context,
+            initializer=start_worker,
+            initargs=(SOLVER_MEMO, GC_THRESHOLDS),
+        )
         # start them now, not at the first bot's turn (a spawned worker takes a second or more)
         self._warm_ups = [pool.submit(ready) for _ in range(self.workers)]
         for future in self._warm_ups:
