@@ -200,6 +200,7 @@ class Driver(ManagerParts):
             cap = self._caps.get(searcher)
             thought = self.bot_processes.think(bot, cap, stop, view, rng)
             future = asyncio.ensure_future(_kept(thought, keep))
+            future.add_done_callback(_forget)  # a search cut short by the server's stop, too
         else:
             call = partial(self._search_until, bot, searcher, stop, view, rng)
             future = loop.run_in_executor(self._bot_pool, call)
