@@ -72,16 +72,12 @@ def test_how_late_a_bot_move_goes_out_does_not_follow_its_thinking(
     monkeypatch.setattr("pickletable.server.driver.make_bot", bot_for)
     with serve(bot_delay=DELAY, bot_processes=processes) as client:
         manager = manager_of(client)
+        if manager.bot_processes is not None:  # timed once the workers are up
+            client.portal.call(manager.bot_processes.started)
         for game, seats, options in TABLES:
             made = new_table(client, game, seats, sit=False, options=options)
             table_id = made["table"]["id"]
             assert client.post(f"/api/tables/{table_id}/start", json={}).status_code == 204
-        if manager.bot_processes is not None:  # timed once the workers are up and searching
-            started = time.monotonic()
-            while manager.bot_processes.searches == 0:
-                assert time.monotonic() < started + 120, "the bot processes did not start"
-                time.sleep(0.1)
-            manager.bot_moves.clear()
         time.sleep(WATCH_SECONDS)
         moves = list(manager.bot_moves)
     timed = [move for move in moves if move.level == TIMED]
