@@ -72,7 +72,7 @@ def lower_priority(pid: int | None) -> None:
     """
     if pid is None:
         return  # not started
-    with contextlib.suppress(OSError):  # not allowed here: the work still gets done
+    with contextlib.suppress(OSError, AttributeError):  # not allowed, or no such call here
         os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
 
 
