@@ -3,7 +3,8 @@
 A bot's move is released a fixed time (`Settings.bot_delay`) after its
 turn began; when it actually goes out must not depend on the move (how
 many legal moves it chose from, how long it thought). This plays, through
-the table manager itself (drivers, bot threads, group commits to a SQLite
+the table manager itself (drivers, bots' searches in `--bot-processes`
+worker processes or, with 0, on its bot threads, group commits to a SQLite
 file, broadcasts to a watching connection that encodes every message; no
 HTTP), four busy tables of `hard` Slam bots as the load, beside tables of
 bots of every level of every game, one game after another, until
@@ -14,6 +15,7 @@ included) and per game: how late each went out after its release time
 legal moves.
 
     PYTHONPATH=src .venv/bin/python benchmarks/bot_timing.py [--moves 1000] [--bot-delay 0.3]
+        [--bot-processes 2]
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import statistics
 import tempfile
 import time
@@ -28,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from pickletable.analysis.statistics import spearman
+from pickletable.server import memory
+from pickletable.server.bot_processes import BOT_PROCESSES
 from pickletable.server.config import Limits, Settings
 from pickletable.server.driver import BotMove
 from pickletable.server.json_text import dumps
@@ -48,13 +53,18 @@ MEASURED: list[tuple[str, list[str], dict[str, Any]]] = [
 """Tables of every game, with bots of every level (played again when over)."""
 
 
-async def measure(moves: int, bot_delay: float, folder: Path) -> list[BotMove]:
+async def measure(moves: int, bot_delay: float, processes: int, folder: Path) -> list[BotMove]:
     """Play until `moves` bot moves went out; every one of them."""
     settings = Settings(
-        database_url=f"sqlite:///{folder / 'timing.sqlite3'}", bot_delay=bot_delay, limits=LIMITS
+        database_url=f"sqlite:///{folder / 'timing.sqlite3'}",
+        bot_delay=bot_delay,
+        limits=LIMITS,
+        bot_processes=processes,
     )
     manager = TableManager(settings)
     await manager.start()
+    if manager.bot_processes is not None:  # measured from when they are up
+        await manager.bot_processes.started()
     manager.bot_moves = type(manager.bot_moves)(maxlen=None)
     until = time.monotonic() + 3600
 
@@ -100,12 +110,21 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=1000, help="bot moves measured")
     parser.add_argument("--bot-delay", type=float, default=0.3, help="the server's bot delay, s")
     parser.add_argument("--within", type=float, default=0.05, help="the lateness allowed, s")
+    parser.add_argument(
+        "--bot-processes",
+        type=int,
+        default=BOT_PROCESSES,
+        help="worker processes for searches (0: the server's bot threads)",
+    )
     args = parser.parse_args()
+    memory.settle()  # as `pickletable serve` does before it serves
     began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="pickletable-bot-timing-") as name:
-        moves = asyncio.run(measure(args.moves, args.bot_delay, Path(name)))
+        moves = asyncio.run(measure(args.moves, args.bot_delay, args.bot_processes, Path(name)))
     print(
-        f"{len(moves)} bot moves in {time.monotonic() - began:.0f} s, bot delay {args.bot_delay} s"
+        f"{len(moves)} bot moves in {time.monotonic() - began:.0f} s, "
+        f"bot delay {args.bot_delay} s, "
+        f"{args.bot_processes} bot processes, load average {os.getloadavg()[0]:.2f}"
     )
     print(summary("all", moves, args.within))
     for game in sorted({move.game for move in moves}):

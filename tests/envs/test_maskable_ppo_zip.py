@@ -40,7 +40,8 @@ def saved_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
 
 def test_a_saved_maskable_ppo_plays_whole_arena_games(saved_model: tuple[Path, Any]) -> None:
     path, _model = saved_model
-    result = run_arena("card", [f"learned:{path}", "random"], 4, seed=1, options={"target_score": 1})
+    bots = [f"learned:{path}", "random"]
+    result = run_arena("card", bots, 4, seed=1, options={"target_score": 1})
     assert result.games == 4  # whole games: an illegal choice would have raised
 
 

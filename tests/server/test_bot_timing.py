@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from pickletable.bots import make_bot
+from pickletable.bots.thinking import thinking_part
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
-from pickletable.server.driver import cap_thinking, thinking_part
+from pickletable.server.driver import COMMITTED_AHEAD, cap_thinking
 from tests.server.conftest import new_table
 
 BOT_DELAY = 1.0
@@ -86,13 +87,17 @@ def test_a_bot_move_lands_at_the_bot_delay_whatever_it_held(
         table_id = new_table(client, game, ["bot:medium"] * seats)["table"]["id"]
         assert client.post(f"/api/tables/{table_id}/start", json={}).status_code == 204
         deadline = time.monotonic() + 30
-        while len(releases.at) < 40 and time.monotonic() < deadline:
+        while len(releases.at) < 80 and time.monotonic() < deadline:
             time.sleep(0.01)
-    moves = min(len(bot.began), len(releases.at))
+    # each move waits twice: until it is committed, a fixed time ahead, then until it is sent
+    committed, sent = releases.at[0::2], releases.at[1::2]
+    moves = min(len(bot.began), len(sent))
     assert moves >= 40, f"only {moves} bot moves were released"
     assert len(set(bot.thought)) >= 3, "the hands should take unlike times to play"
-    for began, released in zip(bot.began[:moves], releases.at[:moves], strict=True):
+    for began, released in zip(bot.began[:moves], sent[:moves], strict=True):
         assert released - began == pytest.approx(BOT_DELAY)
+    for began, stored in zip(bot.began[:moves], committed[:moves], strict=True):
+        assert stored - began == pytest.approx(BOT_DELAY * (1 - COMMITTED_AHEAD))
 
 
 def test_a_searching_bot_thinks_for_less_than_the_bot_delay() -> None:

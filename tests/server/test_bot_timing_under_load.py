@@ -1,7 +1,8 @@
 """Under load, when a bot's move goes out says nothing about how long it thought.
 
 Real clock, real load: four tables of `hard` Slam bots keep both bot threads
-searching. Beside them, tables of every game are played by a bot that really
+(or both bot processes, as `pickletable serve` has them) searching. Beside
+them, tables of every game are played by a bot that really
 thinks longer the more it may do (it spins, holding the interpreter, 8 ms per
 legal move up to 15: a forced move takes no time), and the server's own record
 of each bot move (`Driver.bot_moves`) says how late it went out after its
@@ -61,20 +62,24 @@ class HandTimedBot:
         return laying[0] if laying else legal[rng.randrange(len(legal))]
 
 
+@pytest.mark.parametrize("processes", [0, 2], ids=["searches on threads", "in processes"])
 def test_how_late_a_bot_move_goes_out_does_not_follow_its_thinking(
-    serve: Any, monkeypatch: pytest.MonkeyPatch
+    serve: Any, monkeypatch: pytest.MonkeyPatch, processes: int
 ) -> None:
     def bot_for(level: str, game: str) -> Any:
         return HandTimedBot() if level == TIMED else make_bot(level, game)
 
     monkeypatch.setattr("pickletable.server.driver.make_bot", bot_for)
-    with serve(bot_delay=DELAY) as client:
+    with serve(bot_delay=DELAY, bot_processes=processes) as client:
+        manager = manager_of(client)
+        if manager.bot_processes is not None:  # timed once the workers are up
+            client.portal.call(manager.bot_processes.started)
         for game, seats, options in TABLES:
             made = new_table(client, game, seats, sit=False, options=options)
             table_id = made["table"]["id"]
             assert client.post(f"/api/tables/{table_id}/start", json={}).status_code == 204
         time.sleep(WATCH_SECONDS)
-        moves = list(manager_of(client).bot_moves)
+        moves = list(manager.bot_moves)
     timed = [move for move in moves if move.level == TIMED]
     choices = [move.choices for move in timed]
     late = [move.late for move in timed]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any, Protocol, runtime_checkable
 
 from pickletable.core.agents import AgentView
@@ -37,3 +38,17 @@ class NeedsGroundwork(Protocol):
 
     def groundwork(self, view: AgentView) -> Groundwork | None:
         """The work this decision still needs, or None when it can go ahead at once."""
+
+
+def build_here(sender: Connection, build: Callable[..., Any], arguments: tuple[Any, ...]) -> None:
+    """In a worker process (started at a lower priority): build, send back (True, result).
+
+    It lives here, not with the server's builder, so that the worker imports the
+    bots alone: the server's modules would cost it seconds more to start.
+    """
+    try:
+        sender.send((True, build(*arguments)))
+    except Exception as error:
+        sender.send((False, f"{type(error).__name__}: {error}"))
+    finally:
+        sender.close()

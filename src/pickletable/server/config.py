@@ -155,6 +155,9 @@ class Settings:
     """How a bot's move waits for its release time (tests record the waits)."""
     limits: Limits = field(default_factory=Limits)
     """What one client and everyone together may ask (see `Limits`)."""
+    bot_processes: int = 0
+    """Worker processes bots' searches think in (`server.bot_processes`; ``serve`` starts
+    two); 0: on threads of the server's own process (tests, and a clock of their own)."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses whose X-Forwarded-For header names the client (``serve --trusted-proxies``);
     none by default: every other request is counted by the address it came from."""

@@ -10,22 +10,18 @@ and a bot whose work is not done yet plays its quick fallback meanwhile
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import multiprocessing
-import os
 from collections import deque
 from collections.abc import Callable, Hashable
-from multiprocessing.connection import Connection
 from typing import Any
 
-from pickletable.bots.groundwork import Groundwork
+from pickletable.bots.groundwork import Groundwork, build_here
+from pickletable.bots.thinking import lower_priority
 
 log = logging.getLogger("pickletable.server")
 PENDING_LIMIT = 4
 """Pieces of work waiting or under way at once; a bot asking for more plays its fallback."""
-NICENESS = 10
-"""How much lower the builder's priority is than the server's."""
 
 
 class GroundworkBuilder:
@@ -80,8 +76,9 @@ class GroundworkBuilder:
         # spawn, not fork: a fork of a server with threads and an event loop copies their locks
         context = multiprocessing.get_context("spawn")
         receiver, sender = context.Pipe(duplex=False)
-        process = context.Process(target=_build_here, args=(sender, build, arguments), daemon=True)
+        process = context.Process(target=build_here, args=(sender, build, arguments), daemon=True)
         process.start()
+        lower_priority(process.pid)  # from its first import on
         sender.close()
         self._process = process
         try:
@@ -97,15 +94,3 @@ class GroundworkBuilder:
         if not ok:
             raise RuntimeError(value)
         return value
-
-
-def _build_here(sender: Connection, build: Callable[..., Any], arguments: tuple[Any, ...]) -> None:
-    """In the worker process: build at a lower priority and send back (True, result)."""
-    with contextlib.suppress(OSError):  # not allowed here: the work still gets done
-        os.nice(NICENESS)
-    try:
-        sender.send((True, build(*arguments)))
-    except Exception as error:
-        sender.send((False, f"{type(error).__name__}: {error}"))
-    finally:
-        sender.close()

@@ -2,8 +2,9 @@
 
 It is the only place that changes a table. Each change is committed to the
 database (on one worker thread, in order) before any connection hears of
-it; bots think on thread pools (searches on one, quick bots on another), so
-a slow search never stalls other tables.
+it; bots' searches think in worker processes (`bot_processes`, when the
+settings ask for them) or on a thread pool, quick bots on another, so a slow
+search never stalls other tables.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pickletable.core.errors import IllegalActionError, InvalidActionError, Pick
 from pickletable.core.registry import get_game
 from pickletable.core.seats import DEFAULT_BOT_LEVEL, parse_seats
 from pickletable.server import memory
+from pickletable.server.bot_processes import BotProcesses
 from pickletable.server.coaching import Coach
 from pickletable.server.config import Settings
 from pickletable.server.connections import Close, Connection, Hub, Send, no_close
@@ -92,6 +94,7 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
         self._open_writer()
         self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
         self._quick_pool = ThreadPoolExecutor(1, thread_name_prefix="pickletable-quick-bot")
+        self.bot_processes = None
         self.coach = Coach()
         """Win chances and hints, on a thread of their own (`server.coaching`)."""
         self.reviews = Reviews(storage=lambda: self.storage, writer=self._db)
@@ -124,6 +127,9 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
         out, and asking for it says why.
         """
         self._switch_interval = quick_switching()  # a released bot move waits less (driver)
+        if self.settings.bot_processes and self.settings.clock is time.monotonic:
+            # a worker process counts the search's deadline on the machine's monotonic clock
+            self.bot_processes = BotProcesses(self.settings.bot_processes)
         self.storage = await self._in_db(Storage, self.settings.database_url)
         stored = await self._in_db(self.storage.load, statuses=(WAITING, PLAYING))
         for item in stored:
@@ -153,6 +159,9 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
         self._quick_pool.shutdown(wait=False, cancel_futures=True)
+        if self.bot_processes is not None:
+            await self.bot_processes.close()
+            self.bot_processes = None
         self.coach.stop()
         self.reviews.stop()
         await self._groundwork.close()

@@ -14,6 +14,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from pickletable.core.errors import PickletableError
 from pickletable.server import memory
 from pickletable.server.app import create_app
+from pickletable.server.bot_processes import BOT_PROCESSES
 from pickletable.server.config import Limits, Settings, default_database_url
 from pickletable.server.http_guard import guarded_http
 from pickletable.server.sqlite_identity import DatabaseInUse, only_server
@@ -43,6 +44,7 @@ def serve(
         database_url=database_url or default_database_url(),
         limits=limits,
         trusted_proxies=trusted_proxies,
+        bot_processes=BOT_PROCESSES,
     )
     where = settings.sqlite_path or _hide_password(settings.database_url)
     _check_port(host, port)

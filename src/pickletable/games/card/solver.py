@@ -28,7 +28,7 @@ that runs for weeks does not grow without bound.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -158,6 +158,12 @@ class HandSolver:
         self._loose: dict[tuple[str, ...], int] = {}
         self.cache_limit = cache_limit
         """Entries each memo table holds before it is cleared (see `CACHE_LIMIT`)."""
+
+    def __reduce__(self) -> tuple[Callable[[int, int], HandSolver], tuple[int, int]]:
+        """Pickled as the shared solver of its range (`solver_for`), without its memo tables:
+        a state sent to another process (a bot's search) finds that process's own there,
+        instead of carrying some hundreds of kilobytes with every decision."""
+        return solver_for, (self.lowest, self.highest)
 
     # --- public API ---------------------------------------------------------
     def sort(self, cards: Iterable[str]) -> tuple[str, ...]:

@@ -9,8 +9,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pickletable.games.slam.content import SlamContent
+from pickletable.games.slam.moves import know_deck
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,12 @@ class SlamConfig:
     refill_short_hands: bool
     opponents_only: bool
     deck: SlamContent
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled (in a bot's worker process, say): its deck's action tables are built here
+        too, as `SlamState.new` builds them where a game starts."""
+        self.__dict__.update(state)
+        know_deck(self.deck.cards)
 
     @property
     def units(self) -> int:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from pickletable.core.actions import Action
@@ -25,6 +26,14 @@ DISCARD_ACTIONS: dict[str, Action] = {}
 """DRAW phase: discard this card (the drawn one or one from the hand)."""
 # These tables hold every card of every deck a game was made with (`SlamState.new`
 # builds them), so hot paths read them directly.
+
+
+def know_deck(codes: Iterable[str]) -> None:
+    """Build the action tables hot paths read directly for every card of a deck."""
+    for code in codes:
+        card(code)
+        play(code)
+        discard(code)
 
 
 def card(code: str) -> Action:

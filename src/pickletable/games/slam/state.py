@@ -43,10 +43,7 @@ class SlamState(SlamPosition):
     def new(rules: SlamConfig) -> SlamState:
         """The first round, at its first chance step (the deal)."""
         state = SlamState(rules)
-        for code in rules.deck.cards:  # the action tables hot paths read directly
-            moves.card(code)
-            moves.play(code)
-            moves.discard(code)
+        moves.know_deck(rules.deck.cards)
         flow.start_round(state, rules.players - 1, [])
         return state
 

@@ -49,12 +49,12 @@ import random
 import time
 from collections.abc import Callable
 from itertools import accumulate
-from typing import ClassVar
 
 from pickletable.core.actions import Action
 from pickletable.core.agents import AgentView
 from pickletable.core.chance import sample_outcome
 from pickletable.core.match import run_match
+from pickletable.core.memo import per_object
 from pickletable.games.board.bots.fast_medium import fast_medium
 from pickletable.games.board.bots.value import applies, win_chance
 from pickletable.games.board.codes import OUTCOME_DIE_STEPS, PLACE_STANCHION, Step
@@ -197,19 +197,15 @@ def _at_serve(state: BoardPosition) -> bool:
 class FastChance:
     """Chance for rollouts: dice from precomputed cumulative weights, piles by `sample_outcome`."""
 
-    _cache: ClassVar[dict[int, tuple[BoardConfig, FastChance]]] = {}
-
     def __init__(self, rules: BoardConfig) -> None:
         self.outcome = _table(rules.outcome_die)
         self.hit = _table(rules.hit_die)
 
     @classmethod
     def of(cls, rules: BoardConfig) -> FastChance:
-        """The sampler of these rules (made once per rules object)."""
-        cached = cls._cache.get(id(rules))
-        if cached is None or cached[0] is not rules:
-            cached = cls._cache[id(rules)] = (rules, cls(rules))
-        return cached[1]
+        """The sampler of these rules (made once per live rules object: a bot's worker process
+        unpickles new rules at every decision, and lets them go)."""
+        return _fast_chances(rules)
 
     def sample(self, state: BoardPosition, rng: random.Random) -> Action:
         """One chance outcome of `state`, drawn with its probability."""
@@ -222,6 +218,10 @@ class FastChance:
             return sample_outcome(state, rng)
         index = bisect.bisect_right(weights, rng.random() * weights[-1])
         return actions[min(index, len(actions) - 1)]
+
+
+_fast_chances = per_object(FastChance)
+"""`FastChance` of each live rules object."""
 
 
 def _table(

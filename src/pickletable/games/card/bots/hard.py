@@ -130,9 +130,10 @@ def game_chances(state: GameState, seat: int) -> dict[int, float]:
 
 
 def _medium(outs: bool) -> RolloutPolicy:
-    bot = HeuristicBot(rollout=not outs)
+    # a partial of a module-level function, not a closure: the bot pickles (bot processes)
+    return partial(_play_as, HeuristicBot(rollout=not outs))
 
-    def play(state: GameState, player: int, rng: random.Random) -> Action:
-        return bot.choose(AgentView(state, player), rng)
 
-    return play
+def _play_as(bot: HeuristicBot, state: GameState, player: int, rng: random.Random) -> Action:
+    """`bot`'s choice for `player` in a determinised state (a rollout's policy)."""
+    return bot.choose(AgentView(state, player), rng)
