@@ -139,6 +139,11 @@ class Server:
                     str(self.port),
                     "--database-url",
                     self.database_url,
+                    # Bots think on the server's threads: two bot processes more per server
+                    # would cost the suite seconds of processor time at every start (the
+                    # processes are tested in tests/server/test_bot_processes.py).
+                    "--bot-processes",
+                    "0",
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -163,3 +163,18 @@ def test_serve_limit_changes_one_limit_and_refuses_nonsense(
         result = CliRunner().invoke(app, ["serve", "--limit", bad])
         assert result.exit_code != 0
         assert "--limit" in result.output
+
+
+def test_serve_starts_two_bot_processes_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    made: list[Settings] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    monkeypatch.setattr(run, "create_app", lambda settings: made.append(settings))
+    database = f"sqlite:///{tmp_path / 't.sqlite3'}"
+    for extra in ([], ["--bot-processes", "0"], ["--bot-processes", "3"]):
+        result = CliRunner().invoke(app, ["serve", "--database-url", database, *extra])
+        assert result.exit_code == 0, result.output
+    assert [settings.bot_processes for settings in made] == [2, 0, 3]
+    refused = CliRunner().invoke(app, ["serve", "--bot-processes", "-1"])
+    assert refused.exit_code == 2 and "--bot-processes" in refused.output

@@ -396,6 +396,16 @@ def serve(
             "--redis-url", help="Redis for several workers: redis://HOST:6379/0 (see --workers)"
         ),
     ] = None,
+    bot_processes: Annotated[
+        int,
+        typer.Option(
+            "--bot-processes",
+            min=0,
+            max=16,
+            help="processes the bots' searches think in, at a lower priority (0: on threads "
+            "of the server's own process, which a busy server releases moves from later)",
+        ),
+    ] = 2,
     trusted_proxies: Annotated[
         str,
         typer.Option(
@@ -439,6 +449,7 @@ def serve(
         console=Console(),
         limits=limits,
         trusted_proxies=proxies,
+        bot_processes=bot_processes,
     )
 
 

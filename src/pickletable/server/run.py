@@ -32,6 +32,7 @@ def serve(
     console: Console | None = None,
     limits: Limits | None = None,
     trusted_proxies: tuple[str, ...] = (),
+    bot_processes: int = BOT_PROCESSES,
 ) -> None:
     """Say where the tables are stored and where to point a browser, then serve until stopped.
 
@@ -44,7 +45,7 @@ def serve(
         database_url=database_url or default_database_url(),
         limits=limits,
         trusted_proxies=trusted_proxies,
-        bot_processes=BOT_PROCESSES,
+        bot_processes=bot_processes,
     )
     where = settings.sqlite_path or _hide_password(settings.database_url)
     _check_port(host, port)
