@@ -3,7 +3,10 @@
 // At phone width the person's hand (the renderer's `.hand-box`) and the moves panel move
 // into `#dock`, which sticks to the bottom, so a choice is never made without the hand in
 // view; the log starts folded. On a wider screen both go back where the page has them.
-// The renderers know nothing of this: a new hand drawn into the board is moved as it appears.
+// The renderers know nothing of this: a new hand drawn into the board is moved as it appears
+// (into the hand already in the dock, node by node, so a card under a tap stays the same node).
+
+import { updateElement } from "./dom.js";
 
 const PHONE = window.matchMedia("(max-width: 820px)");
 const dock = document.getElementById("dock");
@@ -19,8 +22,11 @@ function arrange() {
   document.body.classList.toggle("phone", phone);
   if (phone) {
     const hand = board.querySelector(".hand-box");
-    if (hand) {
-      for (const old of dock.querySelectorAll(".hand-box")) if (old !== hand) old.remove();
+    const kept = dock.querySelector(".hand-box");
+    if (hand && kept) { // a renderer drew the hand anew: the dock's keeps every node unchanged
+      updateElement(kept, hand);
+      hand.remove();
+    } else if (hand) {
       dock.prepend(hand);
     }
     if (actions.parentElement !== dock) dock.append(actions);

@@ -65,7 +65,10 @@ export function moveHelpAfter() {
     const line = card !== undefined ? explain(card) || explainAction(card) : explainAction(element.dataset.action);
     element.dataset.help = line || "";
     if (!line) continue;
-    if (!element.hasAttribute("title")) element.setAttribute("title", line); // else the box says it
+    if (!element.hasAttribute("title")) { // else the box says it
+      element.setAttribute("title", line);
+      element.dataset.helpTitle = ""; // added here: the renderers' own drawing has none (dom.js)
+    }
     element.setAttribute("aria-description", line); // screen readers say it with the card
   }
 }

@@ -1,7 +1,7 @@
 // A table: join a seat or watch, play through the live socket, rematch, replay.
 
 import { api, applyPatch, keepSeatToken, seatToken, TableSocket } from "./api.js";
-import { h, replace, replaceIfChanged } from "./dom.js";
+import { h, replace, update } from "./dom.js";
 import { indexFor, keyFor } from "./keys.js";
 import { coachingAfter, setUpCoaching } from "./coaching.js";
 import { rematchControls } from "./rematch.js";
@@ -380,10 +380,11 @@ function renderActions() {
   if (!view.legal.length || isFormality()) {
     const text = isFormality() && view.routine ? `${view.legal[0].label}: in a moment, for you`
       : view.status === "playing" ? view.prompt : "";
-    replace(el("actions"), h("p", { class: "note" }, text));
+    update(el("actions"), h("p", { class: "note" }, text));
     return;
   }
-  replace(el("actions"), view.legal.map((choice, index) => {
+  // A view that changes nothing here (someone's presence) leaves the buttons under a tap.
+  update(el("actions"), view.legal.map((choice, index) => {
     const button = h("button", {
       type: "button",
       class: "action",
@@ -408,7 +409,7 @@ function handOverIn(seat) {
 function renderSeats(table) {
   clearTimeout(awayTimer);
   let counting = false;
-  replace(el("seat-list"), table.seats.map((seat) => {
+  update(el("seat-list"), table.seats.map((seat) => {
     const acting = view.status === "playing" && !view.read_only && view.to_act === seat.seat;
     const mine = view.you === seat.seat;
     // a turn-based table waits for its players: only a run-out clock hands a seat over
@@ -468,7 +469,7 @@ function renderControls(table) {
   }
   el("controls").hidden = buttons.length === 0;
   // A presence message must not swap Start under a click that is under way.
-  replaceIfChanged(el("controls"), buttons);
+  update(el("controls"), buttons);
 }
 
 /** A table whose stored steps stop replaying under these rules: why, its record, a rematch. */

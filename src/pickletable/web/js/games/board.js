@@ -1,6 +1,6 @@
 // The Pickleball Board Game: the court in SVG, the dice, the skill track, the players' cards.
 
-import { h, level, replace, s } from "../dom.js";
+import { h, level, replace, s, update } from "../dom.js";
 import { showScore } from "./score.js";
 
 const COLOURS = { blue: "#2563b8", red: "#c43c3c", yellow: "#e0b21b", black: "#2b2b2b" };
@@ -191,7 +191,8 @@ function rollsNote() {
 
 function drawPlayers(obs, ctx) {
   parts.players.classList.toggle("four", obs.seats.length === 4);
-  replace(parts.players, obs.seats.map((seat) => {
+  // Each seat's cards are kept node by node: a Skill Card under a tap survives a new view.
+  update(parts.players, obs.seats.map((seat) => {
     const c = seat.character;
     const cardButton = (prefix, card) => chip(seat, prefix, card, ctx);
     return h("article", { class: `player-card ${seat.colour}${obs.to_act === seat.seat ? " acting" : ""}`,
@@ -227,10 +228,10 @@ function drawMine(obs, ctx) {
   const cards = seat ? seat.skill_cards.length + seat.strategy_cards.length : 0;
   const answer = obs.rally && obs.rally.to_answer;
   if (!seat || (!cards && !answer)) {
-    replace(parts.mine);
+    update(parts.mine);
     return;
   }
-  replace(parts.mine,
+  update(parts.mine,
     answer ? h("p", { class: "mine-answer" }, "Shot to answer: ", h("strong", {}, answer.label),
       ` (${answer.source}${answer.nice_shot ? ", a Nice Shot" : ""})`) : null,
     seat.skill_cards.length ? h("div", { class: "chips" }, h("small", {}, "Skill"),

@@ -1,6 +1,6 @@
 // The Pickleball Card Game: your hand grouped in melds, the piles, the others, the score.
 
-import { h, replace } from "../dom.js";
+import { h, update } from "../dom.js";
 import { back, card, fan } from "./cards.js";
 import { showScore } from "./score.js";
 
@@ -27,7 +27,8 @@ export function render(container, view, ctx) {
     { ...options, special: isSpecial(obs, code), ctx, name: code });
   showScore(`${obs.teams.map((team) => `${team.name} ${team.score}${team.serve_card ? " (serve card)" : ""}`).join(" · ")}`
     + ` — to ${obs.target}, by ${obs.win_by}`);
-  replace(container, h("div", { class: "card-root" },
+  // Kept node by node (dom.js): a card under a tap survives a view that changed other things.
+  update(container, h("div", { class: "card-root" },
     scoreboard(obs, ctx),
     lastRally(obs, ctx, title),
     h("div", { class: "felt" }, others(obs, view, ctx, face), piles(obs, face, ctx)),

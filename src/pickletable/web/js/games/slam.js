@@ -1,6 +1,6 @@
 // Pickleball Slam: the phases, the centre pile, the others' counts, your hand and the POACH window.
 
-import { h, replace } from "../dom.js";
+import { h, update } from "../dom.js";
 import { back, card, fan } from "./cards.js";
 import { showScore } from "./score.js";
 
@@ -16,7 +16,8 @@ export function render(container, view, ctx) {
     return card(front, info.twist || "", { action, ctx, special: info.special, name: code });
   };
   showScore(scoreLine(obs));
-  replace(container, h("div", { class: "slam-root" },
+  // Kept node by node (dom.js): a card under a tap survives a view that changed other things.
+  update(container, h("div", { class: "slam-root" },
     top(obs, ctx, view.last_result),
     urgent(obs, view, ctx),
     h("div", { class: "felt" }, others(obs, view, ctx), centre(obs, face)),
