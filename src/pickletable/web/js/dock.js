@@ -51,6 +51,26 @@ function measure() {
   if (dock.scrollHeight > 0.72 * window.innerHeight) dock.classList.add("tall");
 }
 
+/**
+ * At a move of the person's, the table the move is about (what the game marks
+ * `data-in-view`: the court, the piles) comes up under the status bar, above the pinned
+ * dock; a dock too tall to pin, at the end of the page, comes into view whole instead.
+ */
+export function showTheTable() {
+  if (!PHONE.matches) return;
+  if (dock.classList.contains("tall")) {
+    dock.scrollIntoView({ block: "end" });
+    return;
+  }
+  const target = board.querySelector("[data-in-view]");
+  if (!target) return;
+  const bar = document.getElementById("status-bar");
+  const box = target.getBoundingClientRect();
+  const free = dock.getBoundingClientRect().top;
+  if (box.top >= bar.getBoundingClientRect().bottom && box.bottom <= free) return; // in view
+  window.scrollBy({ top: box.top - bar.offsetHeight - 6 }); // the bar is pinned once scrolled
+}
+
 function fold() {
   logBox.open = !PHONE.matches;
 }

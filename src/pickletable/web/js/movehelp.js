@@ -105,6 +105,8 @@ export function explainAction(action) {
 
 function helpTarget(element) {
   const found = element?.closest?.("[data-help]");
+  // a move says its words under it, but in a folded phone dock (short words: style.css)
+  if (found && found.closest("#actions") && !found.closest("#dock.compact")) return null;
   return found && found.dataset.help ? found : null;
 }
 

@@ -14,6 +14,15 @@ let lastDice = "";
 /** The dice are routine moves: the table offers "Roll for me". */
 export const routineMoves = true;
 
+/** A card's move, short, for a folded phone dock: "Skill Card IN, Drop", "Strategy Card
+ * Volley" (what the card does: on a long press, and in the move's name). */
+export function shortLabel(choice) {
+  const verb = choice.action.split(" ")[0];
+  if (verb === "skill") return choice.label.replace(/^Play /, "").replace(" instead of rolling", "");
+  if (verb === "strategy") return choice.label.replace(/^Play /, "").replace(/:.*$/, "");
+  return null;
+}
+
 /** Draw (or update) the board game table from one seat's view. */
 export function render(container, view, ctx) {
   const obs = view.observation;
@@ -28,8 +37,9 @@ export function render(container, view, ctx) {
 }
 
 function build(container) {
+  // data-in-view: what a phone's dock of moves leaves on the screen above it (dock.js)
   const court = s("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "court", role: "img",
-    "aria-label": "The court" });
+    "aria-label": "The court", "data-in-view": "" });
   court.append(
     s("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: "court-surround" }),
     s("rect", { x: 40, y: 40, width: WIDTH - 80, height: HEIGHT - 80, class: "court-floor" }),

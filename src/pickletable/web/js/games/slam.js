@@ -100,7 +100,7 @@ function centre(obs, face) {
   if (options.length && obs.last_number !== null) {
     follow = options.length >= 5 ? "Next: any number" : `Next: ${options.join(" or ")}`;
   }
-  return h("div", { class: "piles" },
+  return h("div", { class: "piles", "data-in-view": "" }, // above the phone's dock (dock.js)
     h("div", { class: "pile" }, back(String(obs.stack_count)), h("span", {}, "Stack")),
     h("div", { class: "pile" },
       h("div", { class: "centre-pile" }, shown.length ? shown.map((code) => face(code)) : h("div", { class: "card empty" }, "empty")),
