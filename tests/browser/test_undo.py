@@ -32,8 +32,8 @@ def test_a_skill_card_taken_back_once_the_other_player_accepts(
     expect(ann.locator("#undo")).to_have_count(0)  # a die came up after Ann's serve
     # Ann's hand: on a phone the one in the dock of moves, pinned at the foot of the screen
     hand = "#dock" if width == "phone" else ".player-card.blue"
-    # one click event (a tap's press and release could fall on two renders of the card)
-    ann.locator(f"{hand} button.chip", has_text="IN, Drop").dispatch_event("click")
+    # a real click: the card is kept through a new view (test_press_across_views.py)
+    ann.locator(f"{hand} button.chip", has_text="IN, Drop").click()
     expect(ann.locator("#log")).to_contain_text("Blue plays the Skill Card IN, Drop.")
     ann.locator("#undo").click()
     expect(ann.locator("#undo-question")).to_contain_text("waiting for Yellow (Bob)")

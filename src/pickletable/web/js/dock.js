@@ -3,7 +3,10 @@
 // At phone width the person's hand (the renderer's `.hand-box`) and the moves panel move
 // into `#dock`, which sticks to the bottom, so a choice is never made without the hand in
 // view; the log starts folded. On a wider screen both go back where the page has them.
-// The renderers know nothing of this: a new hand drawn into the board is moved as it appears.
+// The renderers know nothing of this: a new hand drawn into the board is moved as it appears
+// (into the hand already in the dock, node by node, so a card under a tap stays the same node).
+
+import { updateElement } from "./dom.js";
 
 const PHONE = window.matchMedia("(max-width: 820px)");
 const dock = document.getElementById("dock");
@@ -19,8 +22,11 @@ function arrange() {
   document.body.classList.toggle("phone", phone);
   if (phone) {
     const hand = board.querySelector(".hand-box");
-    if (hand) {
-      for (const old of dock.querySelectorAll(".hand-box")) if (old !== hand) old.remove();
+    const kept = dock.querySelector(".hand-box");
+    if (hand && kept) { // a renderer drew the hand anew: the dock's keeps every node unchanged
+      updateElement(kept, hand);
+      hand.remove();
+    } else if (hand) {
       dock.prepend(hand);
     }
     if (actions.parentElement !== dock) dock.append(actions);
@@ -43,6 +49,26 @@ function measure() {
   if (!PHONE.matches) return;
   if (dock.scrollHeight > 0.5 * window.innerHeight) dock.classList.add("compact");
   if (dock.scrollHeight > 0.72 * window.innerHeight) dock.classList.add("tall");
+}
+
+/**
+ * At a move of the person's, the table the move is about (what the game marks
+ * `data-in-view`: the court, the piles) comes up under the status bar, above the pinned
+ * dock; a dock too tall to pin, at the end of the page, comes into view whole instead.
+ */
+export function showTheTable() {
+  if (!PHONE.matches) return;
+  if (dock.classList.contains("tall")) {
+    dock.scrollIntoView({ block: "end" });
+    return;
+  }
+  const target = board.querySelector("[data-in-view]");
+  if (!target) return;
+  const bar = document.getElementById("status-bar");
+  const box = target.getBoundingClientRect();
+  const free = dock.getBoundingClientRect().top;
+  if (box.top >= bar.getBoundingClientRect().bottom && box.bottom <= free) return; // in view
+  window.scrollBy({ top: box.top - bar.offsetHeight - 6 }); // the bar is pinned once scrolled
 }
 
 function fold() {

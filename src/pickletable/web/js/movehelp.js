@@ -65,7 +65,10 @@ export function moveHelpAfter() {
     const line = card !== undefined ? explain(card) || explainAction(card) : explainAction(element.dataset.action);
     element.dataset.help = line || "";
     if (!line) continue;
-    if (!element.hasAttribute("title")) element.setAttribute("title", line); // else the box says it
+    if (!element.hasAttribute("title")) { // else the box says it
+      element.setAttribute("title", line);
+      element.dataset.helpTitle = ""; // added here: the renderers' own drawing has none (dom.js)
+    }
     element.setAttribute("aria-description", line); // screen readers say it with the card
   }
 }
@@ -102,6 +105,8 @@ export function explainAction(action) {
 
 function helpTarget(element) {
   const found = element?.closest?.("[data-help]");
+  // a move says its words under it, but in a folded phone dock (short words: style.css)
+  if (found && found.closest("#actions") && !found.closest("#dock.compact")) return null;
   return found && found.dataset.help ? found : null;
 }
 

@@ -1,7 +1,7 @@
 // A table: join a seat or watch, play through the live socket, rematch, replay.
 
 import { api, applyPatch, keepSeatToken, seatToken, TableSocket } from "./api.js";
-import { h, replace, replaceIfChanged } from "./dom.js";
+import { h, replace, update } from "./dom.js";
 import { indexFor, keyFor } from "./keys.js";
 import { coachingAfter, setUpCoaching } from "./coaching.js";
 import { rematchControls } from "./rematch.js";
@@ -9,6 +9,7 @@ import { showSummary } from "./summary.js";
 import { timeLeft } from "./mytables.js";
 import { setUpUndo, undoAfter } from "./undo.js";
 import { moveHelpAfter, setUpMoveHelp } from "./movehelp.js";
+import { showTheTable } from "./dock.js";
 
 const tableId = location.pathname.split("/")[2];
 const el = (id) => document.getElementById(id);
@@ -201,12 +202,9 @@ function focusNextMove() {
   focusedStep = view.step;
   const phone = document.body.classList.contains("phone");
   first.focus({ preventScroll: phone });
-  // A phone's dock too tall to pin sits at the end of the page: bring it all into view
-  // (dock.js marks it once this render's changes are in).
-  if (phone) requestAnimationFrame(() => {
-    const dock = el("dock");
-    if (dock.classList.contains("tall")) dock.scrollIntoView({ block: "end" });
-  });
+  // On a phone the table comes up above the dock (dock.js measures the dock once this
+  // render's changes are in).
+  if (phone) requestAnimationFrame(showTheTable);
 }
 
 /** At the end: the summary, and the page back at its top with the focus on Rematch. */
@@ -380,17 +378,19 @@ function renderActions() {
   if (!view.legal.length || isFormality()) {
     const text = isFormality() && view.routine ? `${view.legal[0].label}: in a moment, for you`
       : view.status === "playing" ? view.prompt : "";
-    replace(el("actions"), h("p", { class: "note" }, text));
+    update(el("actions"), h("p", { class: "note" }, text));
     return;
   }
-  replace(el("actions"), view.legal.map((choice, index) => {
+  // A view that changes nothing here (someone's presence) leaves the buttons under a tap.
+  update(el("actions"), view.legal.map((choice, index) => {
     const button = h("button", {
       type: "button",
       class: "action",
-      dataset: { action: choice.action },
+      // its whole words, for a long press in a folded phone dock (movehelp.js)
+      dataset: { action: choice.action, help: [choice.label, choice.help].filter(Boolean).join(": ") },
       title: choice.help ? `${choice.action}: ${choice.help}` : choice.action,
       onclick: () => act(choice.action),
-    }, keyFor(index) ? h("kbd", {}, keyFor(index)) : null, choice.label);
+    }, keyFor(index) ? h("kbd", {}, keyFor(index)) : null, moveLabel(choice));
     if (!choice.help) return button;
     // What the card does, in words under the move: screen readers hear it with the button.
     const id = `move-help-${index}`;
@@ -398,6 +398,19 @@ function renderActions() {
     return h("div", { class: "action-with-help" }, button,
       h("p", { id, class: "note move-help" }, choice.help));
   }));
+}
+
+/**
+ * A move's words: its label, and where the game module has one (`shortLabel`) a short
+ * form, which a folded phone dock shows instead (style.css); the whole label stays in the
+ * button's name (after the short form: what it shows is what a voice command says) and on
+ * a long press.
+ */
+function moveLabel(choice) {
+  const short = renderer.shortLabel ? renderer.shortLabel(choice, view) : null;
+  if (!short || short === choice.label) return choice.label;
+  return [h("span", { class: "move-short" }, short),
+    h("span", { class: "move-sep" }, ": "), h("span", { class: "move-long" }, choice.label)];
 }
 
 /** Whole seconds until an away seat may be handed to a bot (the server's figure, counted down). */
@@ -408,7 +421,7 @@ function handOverIn(seat) {
 function renderSeats(table) {
   clearTimeout(awayTimer);
   let counting = false;
-  replace(el("seat-list"), table.seats.map((seat) => {
+  update(el("seat-list"), table.seats.map((seat) => {
     const acting = view.status === "playing" && !view.read_only && view.to_act === seat.seat;
     const mine = view.you === seat.seat;
     // a turn-based table waits for its players: only a run-out clock hands a seat over
@@ -468,7 +481,7 @@ function renderControls(table) {
   }
   el("controls").hidden = buttons.length === 0;
   // A presence message must not swap Start under a click that is under way.
-  replaceIfChanged(el("controls"), buttons);
+  update(el("controls"), buttons);
 }
 
 /** A table whose stored steps stop replaying under these rules: why, its record, a rematch. */

@@ -4,7 +4,7 @@
 // a rated table refuses, and the page then says why and offers it no more.
 
 import { api } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, update } from "./dom.js";
 
 const el = (id) => document.getElementById(id);
 let tableId = null;
@@ -35,7 +35,7 @@ export function undoAfter(view) {
   const playing = view.status === "playing" && !view.read_only;
   const parts = playing ? contents(view, facts) : [];
   box.hidden = parts.length === 0;
-  replace(box, parts);
+  update(box, parts); // Accept under a tap survives a view that changes nothing here
   return changed;
 }
 

@@ -1,6 +1,6 @@
 // The Pickleball Board Game: the court in SVG, the dice, the skill track, the players' cards.
 
-import { h, level, replace, s } from "../dom.js";
+import { h, level, replace, s, update } from "../dom.js";
 import { showScore } from "./score.js";
 
 const COLOURS = { blue: "#2563b8", red: "#c43c3c", yellow: "#e0b21b", black: "#2b2b2b" };
@@ -13,6 +13,15 @@ let lastDice = "";
 
 /** The dice are routine moves: the table offers "Roll for me". */
 export const routineMoves = true;
+
+/** A card's move, short, for a folded phone dock: "Skill Card IN, Drop", "Strategy Card
+ * Volley" (what the card does: on a long press, and in the move's name). */
+export function shortLabel(choice) {
+  const verb = choice.action.split(" ")[0];
+  if (verb === "skill") return choice.label.replace(/^Play /, "").replace(" instead of rolling", "");
+  if (verb === "strategy") return choice.label.replace(/^Play /, "").replace(/:.*$/, "");
+  return null;
+}
 
 /** Draw (or update) the board game table from one seat's view. */
 export function render(container, view, ctx) {
@@ -28,8 +37,9 @@ export function render(container, view, ctx) {
 }
 
 function build(container) {
+  // data-in-view: what a phone's dock of moves leaves on the screen above it (dock.js)
   const court = s("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "court", role: "img",
-    "aria-label": "The court" });
+    "aria-label": "The court", "data-in-view": "" });
   court.append(
     s("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: "court-surround" }),
     s("rect", { x: 40, y: 40, width: WIDTH - 80, height: HEIGHT - 80, class: "court-floor" }),
@@ -191,7 +201,8 @@ function rollsNote() {
 
 function drawPlayers(obs, ctx) {
   parts.players.classList.toggle("four", obs.seats.length === 4);
-  replace(parts.players, obs.seats.map((seat) => {
+  // Each seat's cards are kept node by node: a Skill Card under a tap survives a new view.
+  update(parts.players, obs.seats.map((seat) => {
     const c = seat.character;
     const cardButton = (prefix, card) => chip(seat, prefix, card, ctx);
     return h("article", { class: `player-card ${seat.colour}${obs.to_act === seat.seat ? " acting" : ""}`,
@@ -227,10 +238,10 @@ function drawMine(obs, ctx) {
   const cards = seat ? seat.skill_cards.length + seat.strategy_cards.length : 0;
   const answer = obs.rally && obs.rally.to_answer;
   if (!seat || (!cards && !answer)) {
-    replace(parts.mine);
+    update(parts.mine);
     return;
   }
-  replace(parts.mine,
+  update(parts.mine,
     answer ? h("p", { class: "mine-answer" }, "Shot to answer: ", h("strong", {}, answer.label),
       ` (${answer.source}${answer.nice_shot ? ", a Nice Shot" : ""})`) : null,
     seat.skill_cards.length ? h("div", { class: "chips" }, h("small", {}, "Skill"),

@@ -1,6 +1,6 @@
 // The Pickleball Card Game: your hand grouped in melds, the piles, the others, the score.
 
-import { h, replace } from "../dom.js";
+import { h, update } from "../dom.js";
 import { back, card, fan } from "./cards.js";
 import { showScore } from "./score.js";
 
@@ -18,6 +18,18 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+/** A discard, short, for a folded phone dock: "Discard 7", "7: lay down" (the whole
+ * label, "Discard the 7 and lay down (complete)", on a long press and in the move's name). */
+export function shortLabel(choice, view) {
+  const [verb, code, lay] = choice.action.split(" ");
+  const titles = view.observation.titles || {};
+  if (verb !== "discard" || !code) return null;
+  const title = titles[code] || code;
+  if (!lay) return `Discard ${title}`;
+  return (view.observation.complete_after || []).includes(code) ? `${title}: lay down`
+    : `${title}: lay down (Dink)`;
+}
+
 /** Draw the card game table from one seat's view. */
 export function render(container, view, ctx) {
   drawn = { container, view, ctx };
@@ -27,7 +39,8 @@ export function render(container, view, ctx) {
     { ...options, special: isSpecial(obs, code), ctx, name: code });
   showScore(`${obs.teams.map((team) => `${team.name} ${team.score}${team.serve_card ? " (serve card)" : ""}`).join(" · ")}`
     + ` — to ${obs.target}, by ${obs.win_by}`);
-  replace(container, h("div", { class: "card-root" },
+  // Kept node by node (dom.js): a card under a tap survives a view that changed other things.
+  update(container, h("div", { class: "card-root" },
     scoreboard(obs, ctx),
     lastRally(obs, ctx, title),
     h("div", { class: "felt" }, others(obs, view, ctx, face), piles(obs, face, ctx)),
@@ -65,7 +78,7 @@ function others(obs, view, ctx, face) {
 
 function piles(obs, face, ctx) {
   const top = obs.discard_top;
-  return h("div", { class: "piles" },
+  return h("div", { class: "piles", "data-in-view": "" }, // above the phone's dock (dock.js)
     h("div", { class: "pile" }, ctx.legal.has("draw")
       ? h("button", { type: "button", class: "card back playable", dataset: { action: "draw" },
         title: ctx.legal.get("draw"), onclick: () => ctx.act("draw") }, String(obs.draw_count))

@@ -1,6 +1,6 @@
 // Pickleball Slam: the phases, the centre pile, the others' counts, your hand and the POACH window.
 
-import { h, replace } from "../dom.js";
+import { h, update } from "../dom.js";
 import { back, card, fan } from "./cards.js";
 import { showScore } from "./score.js";
 
@@ -16,7 +16,8 @@ export function render(container, view, ctx) {
     return card(front, info.twist || "", { action, ctx, special: info.special, name: code });
   };
   showScore(scoreLine(obs));
-  replace(container, h("div", { class: "slam-root" },
+  // Kept node by node (dom.js): a card under a tap survives a view that changed other things.
+  update(container, h("div", { class: "slam-root" },
     top(obs, ctx, view.last_result),
     urgent(obs, view, ctx),
     h("div", { class: "felt" }, others(obs, view, ctx), centre(obs, face)),
@@ -99,7 +100,7 @@ function centre(obs, face) {
   if (options.length && obs.last_number !== null) {
     follow = options.length >= 5 ? "Next: any number" : `Next: ${options.join(" or ")}`;
   }
-  return h("div", { class: "piles" },
+  return h("div", { class: "piles", "data-in-view": "" }, // above the phone's dock (dock.js)
     h("div", { class: "pile" }, back(String(obs.stack_count)), h("span", {}, "Stack")),
     h("div", { class: "pile" },
       h("div", { class: "centre-pile" }, shown.length ? shown.map((code) => face(code)) : h("div", { class: "card empty" }, "empty")),
