@@ -114,9 +114,12 @@ _building_lock = threading.Lock()
 
 
 def _build_in_background(key: tuple[int, int, int]) -> None:
-    """Build the table of `key` on a daemon thread (once at a time per key)."""
+    """Build the table of `key` on a daemon thread, one table at a time: an ask while
+    another is built starts nothing (the rollouts answer; it is asked again at the next
+    figure). A table takes up to some seconds of this process's interpreter, and a client
+    could otherwise start one thread per option combination its tables have."""
     with _building_lock:
-        if key in _building:
+        if _building:
             return
         _building.add(key)
 
