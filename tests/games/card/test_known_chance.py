@@ -190,3 +190,19 @@ def test_a_live_table_s_tables_are_built_one_at_a_time(monkeypatch: pytest.Monke
     while len(started) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert started[1] == (2, 42, 2)
+
+
+@pytest.mark.parametrize(
+    "house_rule",
+    [{"no_discard_taken_card": False}, {"reshuffle_limit": 0}, {"rally_turn_limit": 9}],
+)
+def test_with_other_house_rules_the_table_s_figure_is_left_to_the_rollouts(
+    house_rule: dict[str, object],
+) -> None:
+    """The table's rallies were measured with the default rules: other rules change them."""
+    state = GAME.new_game(2, {"target_score": 11, **house_rule})
+    state.apply_text("show kitchen")  # between rallies: the table would answer
+    assert known_chance(state, 0) is None
+    plain = GAME.new_game(2, {"target_score": 11})
+    plain.apply_text("show kitchen")
+    assert known_chance(plain, 0) is not None
