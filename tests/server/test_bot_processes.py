@@ -16,6 +16,8 @@ import multiprocessing
 import pickle
 import random
 import time
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -183,3 +185,59 @@ def test_the_workers_end_with_the_server_and_the_seats_keep_their_bots(tmp_path:
         search = thinking_part(bot)
         assert search is not None
         assert manager._caps[search] == pytest.approx(cap)
+
+
+class _Pool(Executor):
+    """A stand-in for the worker pool whose searches end as the test says."""
+
+    def __init__(self) -> None:
+        self.searches: list[Future[Any]] = []
+        self.ended = False
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.searches.append(future)
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.ended = True
+        for future in self.searches:
+            if cancel_futures:
+                future.cancel()
+
+
+def test_a_broken_pool_is_replaced_once_whatever_the_searches_it_breaks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A worker killed (say, out of memory) breaks every search under way at once: the
+    # first to hear of it starts new workers, the others must not end those as well.
+    pools: list[_Pool] = []
+
+    def new_pool(self: BotProcesses) -> _Pool:
+        pools.append(_Pool())
+        return pools[-1]
+
+    monkeypatch.setattr(BotProcesses, "_new_pool", new_pool)
+    state, seat = position("board", 2, 0)
+    view = AgentView(state, seat)
+
+    async def scenario() -> None:
+        processes = BotProcesses(1)
+        bot = searcher("board")
+        searches = [
+            asyncio.ensure_future(processes.think(bot, None, FAR, view, random.Random(0)))
+            for _ in range(2)
+        ]
+        await asyncio.sleep(0)
+        broken = pools[0]
+        assert len(broken.searches) == 2
+        for future in broken.searches:
+            future.set_exception(BrokenProcessPool("a worker was killed"))
+        for search in searches:
+            with pytest.raises(BrokenProcessPool):
+                await search
+        assert len(pools) == 2 and broken.ended
+        assert not pools[1].ended  # the new workers still search
+        await processes.close()
+
+    asyncio.run(scenario())

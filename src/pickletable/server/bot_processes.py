@@ -66,15 +66,18 @@ class BotProcesses:
     ) -> Thought:
         """`search_until` in a worker process; a broken pool is started anew for next time."""
         loop = asyncio.get_running_loop()
+        pool = self._pool
         try:
             thought = await loop.run_in_executor(
-                self._pool, search_until, bot, cap, stop, told(view), rng
+                pool, search_until, bot, cap, stop, told(view), rng
             )
         except BrokenProcessPool:
-            if self._closed:
+            # every search under way in the broken pool ends so: the first starts a new one,
+            # the others must not end that one (and the searches sent to it since)
+            if self._closed or pool is not self._pool:
                 raise
             log.error("a bot process ended unexpectedly; starting the bot processes again")
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=False, cancel_futures=True)
             self._pool = self._new_pool()
             raise
         self.searches += 1

@@ -211,3 +211,27 @@ def test_inside_an_intermediate_rally_the_figure_is_what_the_next_roll_leads_to(
             assert evaluate(position, seat)[seat] == pytest.approx(following, abs=EXACT)
             checked += 1
     assert checked >= 3
+
+
+def test_a_chain_that_fails_to_build_leaves_the_background_building_the_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A build that raises is logged; the thread builds what is asked after it."""
+    from pickletable.games.board import GAME
+
+    failing = GAME.new_game(2, {"level": "beginner", "target": 4.5})
+    assert isinstance(failing, BoardState)
+    built = exact_chance._exact
+
+    def fails_once(view: BoardState) -> exact_chance.Estimate | None:
+        if view.rules.options["target"] == 4.5:
+            raise RuntimeError("a chain that cannot be built")
+        return built(view)
+
+    monkeypatch.setattr(exact_chance, "_exact", fails_once)
+    assert exact_chance.chance(failing, 0, wait=False) is None
+    assert exact_chance._background.idle(timeout=120)
+    state = GAME.new_game(2, {"level": "beginner", "target": 5.5})  # a variant not built yet
+    assert exact_chance.chance(state, 0, wait=False) is None
+    assert exact_chance._background.idle(timeout=120)
+    assert exact_chance.chance(state, 0, wait=False) is not None

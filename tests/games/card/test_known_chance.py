@@ -8,6 +8,7 @@ decides the rally, and the figure is the best play worked out card by card.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator
 
@@ -153,3 +154,55 @@ def test_the_live_figure_is_the_table_s_and_waits_for_no_table() -> None:
     assert ready is not None
     assert ready == card_chance.chance(state, 0)
     assert coaching.odds(state, 0) == ready
+
+
+def test_a_live_table_s_tables_are_built_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A client with tables of many options asking for odds must not start a thread per table.
+    release = threading.Event()
+    started: list[tuple[int, int, int]] = []
+
+    def slow_build(players: int, target: int, win_by: int) -> dict[tuple[int, int, bool], float]:
+        started.append((players, target, win_by))
+        release.wait(10)
+        return {}
+
+    monkeypatch.setattr(card_chance, "build_table", slow_build)
+    monkeypatch.setattr(card_chance, "keep_table", lambda key, table: None)
+    states = []
+    for target in (41, 42, 43):  # options whose tables are not built
+        state = GAME.new_game(2, {"target_score": target})
+        state.apply_text("show kitchen")
+        states.append(state)
+    try:
+        for state in states:
+            assert card_chance.chance(state, 0, wait=False) is None
+        deadline = time.monotonic() + 10
+        while not started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert started == [(2, 41, 2)]  # the others wait for it, answered by the rollouts
+    finally:
+        release.set()
+    deadline = time.monotonic() + 10
+    while card_chance._building and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert card_chance.chance(states[1], 0, wait=False) is None  # the next ask builds the next
+    deadline = time.monotonic() + 10
+    while len(started) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert started[1] == (2, 42, 2)
+
+
+@pytest.mark.parametrize(
+    "house_rule",
+    [{"no_discard_taken_card": False}, {"reshuffle_limit": 0}, {"rally_turn_limit": 9}],
+)
+def test_with_other_house_rules_the_table_s_figure_is_left_to_the_rollouts(
+    house_rule: dict[str, object],
+) -> None:
+    """The table's rallies were measured with the default rules: other rules change them."""
+    state = GAME.new_game(2, {"target_score": 11, **house_rule})
+    state.apply_text("show kitchen")  # between rallies: the table would answer
+    assert known_chance(state, 0) is None
+    plain = GAME.new_game(2, {"target_score": 11})
+    plain.apply_text("show kitchen")
+    assert known_chance(plain, 0) is not None

@@ -47,6 +47,7 @@ order: `core/piles.py`), and the figure is worked out from
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
@@ -80,6 +81,7 @@ BUSY_WAIT = 0.05
 VIEWS_KEPT = 16
 """Play pile views whose orders' chains are kept (the latest used)."""
 PILE = "play"
+log = logging.getLogger(__name__)
 
 
 def covers(state: GameState) -> bool:
@@ -269,11 +271,14 @@ class _Background:
                     self.wake.wait()
                 key = next(reversed(self.asked))
                 view = self.asked.pop(key)
-            with _lock:
-                if _has_play_cards(view):
-                    _order_chains(view)
-                else:
-                    _exact(view)
+            try:
+                with _lock:
+                    if _has_play_cards(view):
+                        _order_chains(view)
+                    else:
+                        _exact(view)
+            except Exception:  # this thread must live on: every later ask waits for it
+                log.exception("building the board game's exact chain failed")
 
     def idle(self, timeout: float) -> bool:
         """Wait until nothing is asked or being built (for tests); False on the timeout."""

@@ -14,6 +14,8 @@
 - Elsewhere (a hand being dealt or played, another seat's last turn: the
   hands this seat cannot see matter) there is no such figure (None): the
   rollouts answer (`pickletable.bots.win_odds`).
+- With another deck or house rules (any option but the target and the
+  lead), the table's measured rallies do not hold: no figure either.
 
 Every figure is worked out from the seat's view (`AgentView`: its
 observation and its own legal moves), never from another hidden hand.
@@ -29,6 +31,7 @@ observation and its own legal moves), never from another hidden hand.
 from __future__ import annotations
 
 import threading
+from functools import cache
 
 from pickletable.bots.win_odds import WinChance
 from pickletable.core.state import GameState
@@ -60,6 +63,8 @@ def figure(
         return TABLE, {each: float(each in outcome.winners) for each in observed.seats}
     if observed.serving_team is None:
         return None  # the first server is being found: who serves is not known yet
+    if not _measured(observed):
+        return None  # the table's rallies were measured with other rules: no known figure
     key = _table_key(observed)
     if not is_ready(*key):
         if not wait:
@@ -75,6 +80,30 @@ def figure(
         if value is not None:
             return LAST_TURN, _team_chances(observed, observed.team_of(seat), value)
     return None
+
+
+SCORE_OPTIONS = frozenset({"target_score", "win_by"})
+"""The options the table is worked out for; the others change the rallies themselves."""
+
+
+def _measured(observed: CardObservation) -> bool:
+    """Whether the table's model of a rally holds here: its results were measured with
+    the default deck and options (`win_chance`), the target and the lead aside."""
+    deck, defaults = _default_rules()
+    options = observed.options
+    return observed.deck == deck and all(
+        options.get(name) == value for name, value in defaults.items() if name not in SCORE_OPTIONS
+    )
+
+
+@cache
+def _default_rules() -> tuple[object, dict[str, object]]:
+    """The default deck and options (those the table's rallies were measured with)."""
+    from pickletable.games.card import GAME
+
+    observed = GAME.new_game(2).observe(None)
+    assert isinstance(observed, CardObservation)
+    return observed.deck, dict(observed.options)
 
 
 def _between_rallies(observed: CardObservation) -> bool:
@@ -114,9 +143,12 @@ _building_lock = threading.Lock()
 
 
 def _build_in_background(key: tuple[int, int, int]) -> None:
-    """Build the table of `key` on a daemon thread (once at a time per key)."""
+    """Build the table of `key` on a daemon thread, one table at a time: an ask while
+    another is built starts nothing (the rollouts answer; it is asked again at the next
+    figure). A table takes up to some seconds of this process's interpreter, and a client
+    could otherwise start one thread per option combination its tables have."""
     with _building_lock:
-        if key in _building:
+        if _building:
             return
         _building.add(key)
 
