@@ -12,6 +12,7 @@ import contextlib
 import gc
 import os
 import random
+import threading
 import time
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
@@ -26,6 +27,8 @@ MINIMUM_SEARCH_MS = 20.0
 """A search with less time left than this is not started: the quick fallback plays."""
 NICENESS = 10
 """How much lower a worker process's priority is than the server's (bots' searches, groundwork)."""
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker process looks whether the server that started it is still there."""
 Thought = tuple[Action | None, Agent]
 """A search's choice (None: its time had passed before it began) and the bot after it."""
 
@@ -76,13 +79,32 @@ def lower_priority(pid: int | None) -> None:
         os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
 
 
-def start_worker(memo_entries: int, thresholds: tuple[int, int, int]) -> None:
+def end_with_parent(parent: int, every: float = PARENT_CHECK_SECONDS) -> None:
+    """In a worker process: end it once the process that started it, `parent`, is gone.
+
+    A pool's worker waits on a queue whose writing end it holds itself, so the end of
+    a server killed with ``kill -9`` never reaches it: without this it would live on.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="pickletable-parent-watch", daemon=True).start()
+
+
+def start_worker(memo_entries: int, thresholds: tuple[int, int, int], server: int) -> None:
     """In a worker process: set up as the server's own process is (`server.memory.settle`).
+
+    It ends by itself when the server, process `server`, does (`end_with_parent`; given
+    by the server, as the worker may start after the server is gone).
 
     What a search of each game needs is loaded before the first one and moved out of
     the collector's sight, the games' memo tables are bounded to `memo_entries` each
     (a worker lives as long as the server), and young collections run at `thresholds`.
     """
+    end_with_parent(server)
     for kit in KITS:
         kit.definition()
         make_bot("hard", kit.id)

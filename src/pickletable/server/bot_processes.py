@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -98,7 +99,7 @@ class BotProcesses:
             self.workers,
             mp_context=context,
             initializer=start_worker,
-            initargs=(SOLVER_MEMO, GC_THRESHOLDS),
+            initargs=(SOLVER_MEMO, GC_THRESHOLDS, os.getpid()),
         )
         # start them now, not at the first bot's turn (a spawned worker takes a second or more)
         self._warm_ups = [pool.submit(ready) for _ in range(self.workers)]
