@@ -241,3 +241,44 @@ def test_a_broken_pool_is_replaced_once_whatever_the_searches_it_breaks(
         await processes.close()
 
     asyncio.run(scenario())
+
+
+class _BrokenPool(_Pool):
+    """A pool whose every worker has just died: each search fails as it is sent."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_exception(BrokenProcessPool("a worker was killed"))
+        return future
+
+
+def test_a_search_whose_worker_died_plays_the_quick_fallback_not_a_random_move(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(BotProcesses, "_new_pool", lambda self: _BrokenPool())
+
+    async def play() -> int:
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'tables.sqlite3'}",
+            bot_delay=0.2,
+            bot_processes=1,
+        )
+        manager = TableManager(settings)
+        await manager.start()
+        made = await manager.create("slam", players=3, options={}, seats=["bot:hard"] * 3)
+
+        async def watch(message: dict[str, Any]) -> None:
+            del message
+
+        connection = await manager.connect(made.table.id, watch, None)
+        async with asyncio.timeout(60):
+            while "failed; playing" not in caplog.text:
+                await asyncio.sleep(0.05)
+        await manager.disconnect(connection)
+        await manager.stop()
+        return len(manager.bot_moves)
+
+    with caplog.at_level("ERROR", logger="pickletable.server"):
+        assert asyncio.run(play()) >= 1
+    assert "failed; playing its quick fallback" in caplog.text
+    assert "playing a random legal action" not in caplog.text

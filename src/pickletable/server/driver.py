@@ -219,7 +219,10 @@ class Driver(ManagerParts):
         except TimeoutError:  # still thinking (or waiting for a thread) near its release time
             future.add_done_callback(_forget)
             return await backup if backup is not None else _fallback(view, rng)
-        except Exception:
+        except Exception:  # a search that failed, or a bot process that ended under it
+            if backup is not None:
+                log.exception("bot %s failed; playing its quick fallback", bot.name)
+                return await backup
             log.exception("bot %s failed; playing a random legal action", bot.name)
             return RandomBot().choose(view, rng)
         if action is None:  # its thread came free only after its thinking time
