@@ -131,3 +131,26 @@ def play(table: LiveTable, action: Action) -> None:
     player = table.state.current_player
     assert player is not None
     table.apply(player, action)
+
+
+def test_a_figure_waits_while_the_table_is_between_a_move_and_its_release(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A bot's move is applied and committed ahead of its release time under the table's
+    # lock: the position after it must not be read (and weighed) before it is sent.
+    monkeypatch.setattr(coaching, "ODDS_ITERATIONS", 12)
+    table, first, _second = a_card_table_at_two_discards()
+
+    async def scenario() -> tuple[bool, dict[str, Any]]:
+        lock = asyncio.Lock()
+        coach = Coach({table.id: lock})
+        async with lock:
+            play(table, first)  # applied, not yet released
+            weighing = asyncio.create_task(coach.odds(table, None))
+            await asyncio.sleep(0.2)
+            waited = not weighing.done()
+        return waited, await weighing
+
+    waited, answer = asyncio.run(scenario())
+    assert waited
+    assert answer["step"] == len(table.steps)

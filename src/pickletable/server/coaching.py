@@ -11,6 +11,7 @@ figure, drawn with every hidden card dealt again. Answers are cached per
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -33,8 +34,11 @@ in another position, and a figure still being weighed for the old one must not p
 class Coach:
     """Computes win chances and hints for web tables, one at a time, on its own thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, locks: dict[str, asyncio.Lock] | None = None) -> None:
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="pickletable-coach")
+        self._locks = locks if locks is not None else {}
+        """The tables' locks (the manager's): a position is read only between moves, so a
+        bot's move applied ahead of its release time is not shown before it."""
         self._cache: OrderedDict[Key, dict[str, Any]] = OrderedDict()
 
     def stop(self) -> None:
@@ -60,15 +64,13 @@ class Coach:
 
     async def hint(self, table: LiveTable, seat: int) -> dict[str, Any]:
         """What the hard bot would play for `seat`, which must be the seat to act."""
-        if table.state.current_player != seat:
-            raise Refused("a hint is for your own move: it is not your turn")
         presenter = table.game.presenter
 
         def work(state: GameState) -> dict[str, Any]:
             labels = {action: presenter.label(state, action) for action in state.legal_actions()}
             return {"hint": hint(state, seat, labels)}
 
-        return await self._answer(table, seat, "hint", work)
+        return await self._answer(table, seat, "hint", work, to_act=True)
 
     async def _answer(
         self,
@@ -76,13 +78,18 @@ class Coach:
         seat: int | None,
         kind: str,
         work: Callable[[GameState], dict[str, Any]],
+        to_act: bool = False,
     ) -> dict[str, Any]:
-        if table.status != PLAYING or table.state.current_player in (None, CHANCE):
-            raise Refused("the game is not in play: nothing to weigh")
-        key = (table.id, len(table.steps), len(table.undone), seat, kind)
-        cached = self._cache.get(key)
+        async with self._locks.get(table.id) or contextlib.nullcontext():
+            if table.status != PLAYING or table.state.current_player in (None, CHANCE):
+                raise Refused("the game is not in play: nothing to weigh")
+            if to_act and table.state.current_player != seat:
+                raise Refused("a hint is for your own move: it is not your turn")
+            key = (table.id, len(table.steps), len(table.undone), seat, kind)
+            cached = self._cache.get(key)
+            state = table.state.clone() if cached is None else None  # the table moves on
         if cached is None:
-            state = table.state.clone()  # on the loop: the table may move on meanwhile
+            assert state is not None
             cached = await asyncio.get_running_loop().run_in_executor(self._pool, work, state)
             self._cache[key] = cached
             while len(self._cache) > CACHED:

@@ -95,7 +95,7 @@ class TableManager(Persistence, Undos, Driver, Rematches, Invites, Handovers):
         self._bot_pool = ThreadPoolExecutor(2, thread_name_prefix="pickletable-bot")
         self._quick_pool = ThreadPoolExecutor(1, thread_name_prefix="pickletable-quick-bot")
         self.bot_processes = None
-        self.coach = Coach()
+        self.coach = Coach(self._locks)
         """Win chances and hints, on a thread of their own (`server.coaching`)."""
         self.reviews = Reviews(storage=lambda: self.storage, writer=self._db)
         """Post-game reviews, on a thread of their own, kept in the database (`server.reviews`)."""
