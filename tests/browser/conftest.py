@@ -99,12 +99,23 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(autouse=True)
 def close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
     """Close every page a test opened: a page left open keeps running (a live table's
-    socket, a pulsing piece) and takes CPU from the tests after it."""
+    socket, a pulsing piece) and takes CPU from the tests after it. A script error in any
+    of them fails the test."""
     launched = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
     yield
-    if launched is not None:
-        for context in list(launched.contexts):
-            context.close()
+    if launched is None:
+        return
+    errors = [
+        f"{page.url}: {error}"
+        for context in launched.contexts
+        for page in context.pages
+        for error in page.page_errors()
+    ]
+    for context in list(launched.contexts):
+        context.close()
+    # A script error in a page still open at the end fails its test, whether or not the
+    # test listened for it (a page a test closed itself is not seen here).
+    assert not errors, "errors in the page's scripts:\n" + "\n".join(errors)
 
 
 class Server:
