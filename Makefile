@@ -17,12 +17,9 @@ run: $(STAMP)
 	$(BIN)/pickletable serve
 
 # CI runs only `make test`: it checks lint, formatting, types and the docs build first,
-# then runs the tests on every core, with two workers more for the browser tests' groups,
-# which mostly wait (on Chromium, a server, the real clock) and would leave their cores
-# idle meanwhile (see docs/development.md).
-TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 2 )))
+# then runs the tests on every core (`-n auto`; see docs/development.md).
 test: lint docs chromium services axe
-	$(BIN)/python -m pytest -rs -n $(TEST_WORKERS) --durations=40
+	$(BIN)/python -m pytest -rs -n auto --durations=40
 
 # axe-core for the accessibility tests (tests/browser/test_accessibility.py), at the version
 # package-lock.json pins; without npm those tests skip and say how to install it.

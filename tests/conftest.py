@@ -1,8 +1,7 @@
 """What every suite shares: real PostgreSQL and Redis servers (see `tests.services`), and
 running in parallel.
 
-``make test`` runs the tests on every core, plus two workers for the browser groups
-(``pytest -n``, pytest-xdist; see docs/development.md).
+``make test`` runs the tests on every core (``pytest -n auto``, pytest-xdist).
 Each worker is its own process with its own temporary folders, its own
 throwaway PostgreSQL and Redis servers on free ports (a test's database has a
 name of its own) and its own Hypothesis database. Tests that share something a
