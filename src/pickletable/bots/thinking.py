@@ -105,9 +105,20 @@ def start_worker(memo_entries: int, thresholds: tuple[int, int, int], server: in
     (a worker lives as long as the server), and young collections run at `thresholds`.
     """
     end_with_parent(server)
+    warm_up(("hard",), memo_entries, thresholds)
+
+
+def warm_up(levels: tuple[str, ...], memo_entries: int, thresholds: tuple[int, int, int]) -> None:
+    """Load every game and its bots of `levels`, bound the memo tables to `memo_entries`,
+    move what is loaded out of the collector's sight and space young collections out.
+
+    A long-lived process does it once at its start: the server (`server.memory.settle`)
+    and each bot worker (`start_worker`).
+    """
     for kit in KITS:
         kit.definition()
-        make_bot("hard", kit.id)
+        for level in levels:
+            make_bot(level, kit.id)
         if kit.bound_memos is not None:
             kit.bound_memos(memo_entries)
     gc.collect()

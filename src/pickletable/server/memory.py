@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import gc
 from collections.abc import Callable
 
-from pickletable.bots import make_bot
-from pickletable.core.registry import KITS
+from pickletable.bots.thinking import warm_up
 
 GC_THRESHOLDS = (5000, 10, 10)
 """Young collections after this many new tracked objects (Python: 700); older as Python's."""
@@ -40,15 +38,7 @@ server before it is cleared (250,000 elsewhere, where a study wants speed and en
 
 def settle() -> None:
     """Load what every table will need, bound the solver's memo, freeze, space out collections."""
-    for kit in KITS:
-        kit.definition()
-        for level in ("easy", "medium", "hard"):
-            make_bot(level, kit.id)
-        if kit.bound_memos is not None:
-            kit.bound_memos(SOLVER_MEMO)
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    warm_up(("easy", "medium", "hard"), SOLVER_MEMO, GC_THRESHOLDS)
 
 
 def give_back() -> None:
