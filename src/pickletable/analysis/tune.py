@@ -119,28 +119,38 @@ class Objective:
         """The objective on these games (lower is better), with a conservative 95% interval
         (each term's distance over its metric's interval, summed); `skill` is the
         candidate's skill index, for a ``skill=N`` term."""
-        value = low = high = 0.0
-        for kind, target, weight in self.terms:
-            estimate: Estimate
+
+        def measured(kind: str, target: float) -> tuple[Estimate, float, float]:
             if kind == "fair":
                 pairs = [tuple(g.tallies.get("first_wins", [0, 0])) for g in games]
-                estimate = clustered_rate([(p[0], p[1]) for p in pairs])
-                share = _fair_share(games)
-                scale = 1.0
-            elif kind == "skill":
+                return clustered_rate([(p[0], p[1]) for p in pairs]), _fair_share(games), 1.0
+            if kind == "skill":
                 if skill is None:
                     raise ValueError("a skill=N objective needs the candidate's skill index")
-                estimate, share, scale = skill.index, target, target
-            else:
-                estimate = mean([g.counts["rallies"] for g in games])
-                share, scale = target, target
-            distances = [abs(estimate.value - share), abs(estimate.low - share)]
-            distances.append(abs(estimate.high - share))
-            nearest = 0.0 if estimate.low <= share <= estimate.high else min(distances[1:])
-            value += weight * distances[0] / scale
-            low += weight * nearest / scale
-            high += weight * max(distances[1:]) / scale
-        return Score(value, low, high, len(games))
+                return skill.index, target, target
+            return mean([g.counts["rallies"] for g in games]), target, target
+
+        return scored(self.terms, measured, len(games))
+
+
+Measured = Callable[[str, float], tuple[Estimate, float, float]]
+"""What a term (its kind and target) measures: the estimate, the value it aims at, its scale."""
+
+
+def scored(terms: Sequence[tuple[str, float, float]], measured: Measured, games: int) -> Score:
+    """The objective of `terms` (kind, target, weight) as `measured`: each term's distance
+    from its aim over its scale, weighted and summed, with the interval's nearest and
+    farthest distances as the score's interval (`games`: how many it stands on)."""
+    value = low = high = 0.0
+    for kind, target, weight in terms:
+        estimate, share, scale = measured(kind, target)
+        distances = [abs(estimate.value - share), abs(estimate.low - share)]
+        distances.append(abs(estimate.high - share))
+        nearest = 0.0 if estimate.low <= share <= estimate.high else min(distances[1:])
+        value += weight * distances[0] / scale
+        low += weight * nearest / scale
+        high += weight * max(distances[1:]) / scale
+    return Score(value, low, high, games)
 
 
 def _fair_share(games: Sequence[GameSummary]) -> float:

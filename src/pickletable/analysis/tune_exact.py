@@ -23,6 +23,7 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 
+from pickletable.analysis.metrics import Estimate
 from pickletable.analysis.tune import (
     Candidate,
     CandidateFolder,
@@ -33,6 +34,7 @@ from pickletable.analysis.tune import (
     TuneResult,
     apply_values,
     checked_base,
+    scored,
 )
 from pickletable.core.errors import ContentError, OptionError
 from pickletable.core.kit import ExactFigures
@@ -118,10 +120,17 @@ def tune_exact(
 
 def exact_score(objective: Objective, figures: ExactFigures) -> Score:
     """The objective of exact figures: each term's distance, no interval, no games."""
-    value = 0.0
-    for kind, target, weight in objective.terms:
+
+    def measured(kind: str, target: float) -> tuple[Estimate, float, float]:
         if kind == "fair":
-            value += weight * abs(figures.first_wins - figures.fair_share)
-        else:  # length (a skill term is refused before any candidate is solved)
-            value += weight * abs(figures.rallies - target) / target
-    return Score(value, value, value, 0)
+            return _exact(figures.first_wins), figures.fair_share, 1.0
+        if kind == "length":
+            return _exact(figures.rallies), target, target
+        raise OptionError(f"the exact analysis has no figure for a {kind} objective")
+
+    return scored(objective.terms, measured, 0)
+
+
+def _exact(value: float) -> Estimate:
+    """A figure known exactly: its interval is the point."""
+    return Estimate(value, value, value, 0)
