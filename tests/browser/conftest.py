@@ -31,6 +31,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    # The pulsing piece of the seat to act would repaint every page all the time: a
+    # processor's worth over a run. The page has no motion then (the CSS honours it).
+    "--force-prefers-reduced-motion",
 ]
 HOW_TO_INSTALL = (
     f"no Chromium at {CHROMIUM}: install Debian's package with "
@@ -121,9 +124,13 @@ def close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[None
 class Server:
     """``pickletable serve`` in a subprocess, on a free port, with its own SQLite file."""
 
-    def __init__(self, database: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, database: Path, env: dict[str, str] | None = None, limits: tuple[str, ...] = ()
+    ) -> None:
         self.env = env or {}
         """Environment variables of this server's own (short settings: a grace time)."""
+        self.limits = limits
+        """``NAME=VALUE`` limits of this server's own (``serve --limit``)."""
         self.database_url = f"sqlite:///{database}"
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -155,6 +162,7 @@ class Server:
                     # processes are tested in tests/server/test_bot_processes.py).
                     "--bot-processes",
                     "0",
+                    *(f"--limit={limit}" for limit in self.limits),
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
@@ -206,23 +214,44 @@ class Server:
             return json.loads(data) if data else None
 
 
+SHARED_LIMITS = ("tables_per_minute=100000",)
+"""The shared server's tests create far more tables a minute than a person would."""
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for every test of a pytest worker that opens tables of its own and looks
+    only at those: a start costs about two processor-seconds, and most tests need no more
+    than a table of their own (staged ones included: `staging`)."""
+    yield from running_server(tmp_path_factory.mktemp("shared"), limits=SHARED_LIMITS)
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """A running server of this test's own."""
+def server(shared_server: Server) -> Server:
+    """The server a test plays on: the shared one (a module that restarts its server, or
+    looks at every table it holds, such as the lobby's list, uses `fresh_server`)."""
+    return shared_server
+
+
+@pytest.fixture
+def fresh_server(tmp_path: Path) -> Iterator[Server]:
+    """A running server of this test's own, with no table but the test's."""
     yield from running_server(tmp_path)
 
 
-def running_server(folder: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
+def running_server(
+    folder: Path, env: dict[str, str] | None = None, limits: tuple[str, ...] = ()
+) -> Iterator[Server]:
     """Start a server on a database in `folder`, yield it, stop it.
 
-    A module whose tests each open tables of their own and look only at those (whole
-    games, one page's audit) may share one server, which saves a start per test:
+    A module whose tests need a server of their own settings (a short grace time) may
+    share one over the module, which saves a start per test:
 
         @pytest.fixture(scope="module")
         def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-            yield from running_server(tmp_path_factory.mktemp("server"))
+            yield from running_server(tmp_path_factory.mktemp("server"), {"KEY": "value"})
     """
-    running = Server(folder / "tables.sqlite3", env)
+    running = Server(folder / "tables.sqlite3", env, limits)
     running.start()
     yield running
     running.stop()

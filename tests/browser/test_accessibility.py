@@ -11,13 +11,12 @@ these tests skip and say how to install it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, running_server
+from tests.browser.conftest import Server
 from tests.browser.page_checks import AXE, axe_violations, serious
 from tests.browser.staging import PHONE
 from tests.browser.whole_game import DESKTOP
@@ -25,12 +24,6 @@ from tests.browser.whole_game import DESKTOP
 pytestmark = pytest.mark.skipif(
     not AXE.exists(), reason=f"no axe-core at {AXE}: run `npm ci` in the repository"
 )
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for this module: each test opens tables of its own and looks only at those."""
-    yield from running_server(tmp_path_factory.mktemp("server"))
 
 
 @pytest.mark.parametrize("path", ["/", "/rules/board", "/rules/card", "/rules/slam"])

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, Server, screenshot_of
+
+
+@pytest.fixture
+def server(fresh_server: Server) -> Server:
+    """A server of this test's own: the lobby lists every table it holds."""
+    return fresh_server
 
 
 def test_a_full_table_not_yet_started_is_ready_to_start_not_0_seats_free(

@@ -12,13 +12,12 @@ alone), then axe-core audits it at 390 px.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import Server, running_server
+from tests.browser.conftest import Server
 from tests.browser.page_checks import AXE, Audit, hidden_moves, small_targets, too_wide
 from tests.browser.whole_game import play_whole_game
 
@@ -39,12 +38,6 @@ ROLL_MYSELF = {"pickletable:roll-for-me": "off"}
 AUDITED = "390"
 """The size at which axe-core audits each page state (colours and names do not change
 with the width)."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for this module: each test opens tables of its own and looks only at those."""
-    yield from running_server(tmp_path_factory.mktemp("server"))
 
 
 class Faults:

@@ -27,6 +27,12 @@ GAMES: dict[str, dict[str, Any]] = {
 TIME_LIMIT = 90.0
 
 
+@pytest.fixture
+def server(fresh_server: Server) -> Server:
+    """A server of this test's own: the test restarts it in the middle of the game."""
+    return fresh_server
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_two_browsers_play_a_whole_game(browser: Any, server: Server, game: str) -> None:
     setup = GAMES[game]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, Server
@@ -12,6 +13,12 @@ from tests.browser.staging import open_seat
 from tests.server.stored_tables import FIXTURES, change_database, put_stored_table
 
 READ_ONLY = re.compile(r"\bread-only\b")
+
+
+@pytest.fixture
+def server(fresh_server: Server) -> Server:
+    """A server of this test's own: the test stops it to change its database."""
+    return fresh_server
 
 
 def test_a_read_only_table_says_why_and_offers_its_record_its_replay_and_a_rematch(

@@ -18,13 +18,12 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import SCREENSHOTS, Server, running_server
+from tests.browser.conftest import SCREENSHOTS, Server
 from tests.browser.page_checks import AXE, Audit, small_targets, times_shown, too_wide
 from tests.browser.staging import PHONE
 from tests.browser.whole_game import DESKTOP, Played, play_whole_game
@@ -48,12 +47,6 @@ IDS = [
     "slam-3",
     "slam-doubles",
 ]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for this module: each test opens tables of its own and looks only at those."""
-    yield from running_server(tmp_path_factory.mktemp("server"))
 
 
 @pytest.mark.parametrize(("game", "players", "options", "storage"), GAMES, ids=IDS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import os
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -59,16 +60,57 @@ def size_and_time(path: Path | None) -> tuple[int, int] | None:
     return (status.st_size, status.st_mtime_ns)
 
 
-def read_stamp(path: Path) -> int | None:
-    """The identity in the header of the file at `path` (None: no SQLite file there)."""
-    try:
-        with path.open("rb") as file:
-            header = file.read(IDENTITY_AT + 4)
-    except OSError:
-        return None
-    if len(header) < IDENTITY_AT + 4 or not header.startswith(SQLITE_MAGIC):
-        return None
-    return int.from_bytes(header[IDENTITY_AT:], "big")
+class HeaderReader:
+    """Reads the identity in the header of the file at a path, through a descriptor it
+    keeps open.
+
+    The process's SQLite connections hold POSIX locks on the file, and closing *any*
+    descriptor of a file drops every such lock the process holds on it: a header read by
+    opening and closing the file would let another process write, or checkpoint the log,
+    under the server's reads (it read "database disk image is malformed" and took its own
+    file for an overwritten one). So the file is opened once, read with `os.pread`, and its
+    descriptor closed only for a file the server's connections have left (a new file at
+    the path, or `close` once the connections are gone).
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "t.sqlite3"
+    >>> with sqlite3.connect(path) as made:
+    ...     _ = made.execute("PRAGMA user_version=7")
+    >>> reader = HeaderReader(path)
+    >>> reader.stamp()
+    7
+    >>> reader.close()
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._descriptor: int | None = None
+
+    def stamp(self) -> int | None:
+        """The identity in the header of the file at the path now (None: no SQLite file)."""
+        try:
+            at_path = os.stat(self.path)
+        except OSError:
+            return None
+        if self._descriptor is not None:
+            held = os.fstat(self._descriptor)
+            if (held.st_dev, held.st_ino) != (at_path.st_dev, at_path.st_ino):
+                self.close()  # a file the server's connections have left
+        try:
+            if self._descriptor is None:
+                self._descriptor = os.open(self.path, os.O_RDONLY)
+            header = os.pread(self._descriptor, IDENTITY_AT + 4, 0)
+        except OSError:
+            return None
+        if len(header) < IDENTITY_AT + 4 or not header.startswith(SQLITE_MAGIC):
+            return None
+        return int.from_bytes(header[IDENTITY_AT:], "big")
+
+    def close(self) -> None:
+        """Close the descriptor (only once no connection of this process uses its file)."""
+        if self._descriptor is not None:
+            os.close(self._descriptor)
+            self._descriptor = None
 
 
 def check_steps_in_file(path: Path, last_written: dict[str, int]) -> None:

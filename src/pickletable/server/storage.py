@@ -71,10 +71,10 @@ from pickletable.server.sqlite_identity import (
     DatabaseOverwritten as DatabaseOverwritten,
 )
 from pickletable.server.sqlite_identity import (
+    HeaderReader,
     check_steps_in_file,
     file_identity,
     give_stamp,
-    read_stamp,
     size_and_time,
 )
 
@@ -197,6 +197,8 @@ class Storage:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._identity = file_identity(self.path)
         self._stamp = give_stamp(self.engine) if self.path is not None else 0
+        self._header = HeaderReader(self.path) if self.path is not None else None
+        """Reads the file's identity without dropping the connections' locks."""
         self._own = size_and_time(self.path)
         """The file's size and modification time as the server last left it."""
         self._last: dict[str, int] = {}
@@ -208,6 +210,8 @@ class Storage:
         """Release the connections (after saving the file again if it was deleted)."""
         self.check_file()
         self.engine.dispose()
+        if self._header is not None:
+            self._header.close()  # after the connections: closing it drops their locks
 
     def check_file(self) -> None:
         """Write the database again at its path if its file was deleted or replaced.
@@ -227,7 +231,8 @@ class Storage:
         """Raise `DatabaseOverwritten` if the file at the path no longer carries our identity."""
         if self.path is None:
             return
-        found = read_stamp(self.path)
+        assert self._header is not None
+        found = self._header.stamp()
         if found != self._stamp:
             raise DatabaseOverwritten(
                 f"the database file {self.path} was overwritten in place: it is not the "
@@ -265,6 +270,10 @@ class Storage:
         self._stamp = give_stamp(self.engine)
         self._identity = file_identity(path)
         self._own = size_and_time(path)
+        # What the new file must hold from now on: the tables written to it, not those that
+        # had left memory (they are only in the overwritten file, and would be missed in
+        # every later check).
+        self._last = {}
         with self._sessions.begin() as session:
             for table in tables:
                 row = table.row
