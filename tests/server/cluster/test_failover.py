@@ -74,7 +74,8 @@ def test_kill_9_one_of_three_workers_nothing_acknowledged_is_lost_or_played_twic
     postgres_url: str, redis_url: str, tmp_path: Path
 ) -> None:
     with serve_workers(3, postgres_url, redis_url, tmp_path) as (url, _):
-        result = failover_test(url, tables=9, seconds=30, delay=0.2, kill_at=10, kill_pid=None)
+        # 6 s of play before the kill, 10 s after it (each game then plays to its end)
+        result = failover_test(url, tables=9, seconds=16, delay=0.2, kill_at=6, kill_pid=None)
         print("\n".join(result.lines()))
         assert result.games_checked > 0 and result.acknowledged > 0 and result.unfinished == 0
         assert result.lost == [] and result.doubled == [] and result.not_replaying == []
