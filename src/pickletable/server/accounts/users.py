@@ -77,13 +77,42 @@ def check_password(password: str) -> None:
         raise BadRequest(f"a password has {shortest} to {longest} characters")
 
 
+_DUMMIES: dict[tuple[object, ...], str] = {}
+
+
+def dummy_hash(hasher: PasswordHasher) -> str:
+    """A hash with `hasher`'s parameters of a password nobody has: checking a name that has
+    no account verifies against it, so it costs as long as checking one that has.
+
+    Made once a process for each set of parameters (a hash takes about 0.1 s, and every
+    start of the app made one).
+
+    >>> hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    >>> dummy_hash(hasher) is dummy_hash(PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+    True
+    >>> hasher.verify(dummy_hash(hasher), "not a password of anyone")
+    True
+    """
+    key = (
+        hasher.time_cost,
+        hasher.memory_cost,
+        hasher.parallelism,
+        hasher.hash_len,
+        hasher.salt_len,
+        hasher.type,
+    )
+    if key not in _DUMMIES:
+        _DUMMIES[key] = hasher.hash("not a password of anyone")
+    return _DUMMIES[key]
+
+
 class Users:
     """The accounts of one database (synchronous: call from a worker thread)."""
 
     def __init__(self, sessions: sessionmaker[Session], hasher: PasswordHasher | None = None):
         self.sessions = sessions
         self.hasher = hasher or PasswordHasher()
-        self._dummy = self.hasher.hash("not a password of anyone")
+        self._dummy = dummy_hash(self.hasher)
 
     def sign_up(self, name: str, password: str) -> User:
         """A new account; `NameTaken` when the name is someone's already."""
