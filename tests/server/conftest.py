@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
 from fastapi import FastAPI
 
 with warnings.catch_warnings():
@@ -29,6 +30,9 @@ Client = TestClient
 
 
 TEST_DATABASE_ENV = "PICKLETABLE_TEST_DATABASE_URL"
+LIGHT_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+"""Argon2id at a small cost for the many sign-ups of these tests (a default hash takes
+about 0.1 s); `test_accounts` checks that a server of default settings uses the defaults."""
 TEST_LIMITS = Limits(messages_per_second=1e6, tables_per_minute=10**6)
 """The test clients ping before every look at a view and make many tables: far over a
 browser's rate, so these limits are raised (the limit tests set their own)."""
@@ -56,6 +60,7 @@ def serve(database_url: str) -> Callable[..., Any]:
     def run(**settings: Any) -> Iterator[TestClient]:
         settings.setdefault("limits", TEST_LIMITS)
         settings.setdefault("bot_delay", 0)
+        settings.setdefault("password_hasher", LIGHT_HASHER)
         app = create_app(Settings(database_url=database_url, **settings))
         with TestClient(app) as client:
             yield client

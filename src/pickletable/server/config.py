@@ -12,6 +12,10 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
 
 DATABASE_ENV = "PICKLETABLE_DATABASE_URL"
 """Environment variable that overrides the default database URL."""
@@ -155,6 +159,9 @@ class Settings:
     """How a bot's move waits for its release time (tests record the waits)."""
     limits: Limits = field(default_factory=Limits)
     """What one client and everyone together may ask (see `Limits`)."""
+    password_hasher: PasswordHasher | None = None
+    """How passwords are hashed (None: Argon2id with argon2-cffi's defaults, about 0.1 s a
+    hash; tests of many sign-ups give a lighter one)."""
     bot_processes: int = 0
     """Worker processes bots' searches think in (`server.bot_processes`; ``serve`` starts
     two); 0: on threads of the server's own process (tests, and a clock of their own)."""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from argon2 import PasswordHasher
+from sqlalchemy import create_engine, text
+
 from tests.server.conftest import Client, join, new_table
 
 CSRF = "pickletable_csrf"
@@ -203,3 +206,24 @@ def test_the_account_pages_are_served(client: Client) -> None:
     for path in ("/account", "/player/1", "/leaderboard"):
         answer = client.get(path)
         assert answer.status_code == 200 and "<main" in answer.text
+
+
+def test_a_server_of_default_settings_hashes_with_argon2id_at_its_default_cost(
+    serve: Any, database_url: str
+) -> None:
+    # The other tests sign up with a light hasher; the product's own is argon2-cffi's.
+    with serve(password_hasher=None) as client:
+        assert sign_up(client).status_code == 201
+        assert sign_in(client).status_code == 200
+    engine = create_engine(database_url)
+    with engine.connect() as connection:
+        (stored,) = connection.execute(text("SELECT password_hash FROM users")).scalars()
+    engine.dispose()
+    default = PasswordHasher()
+    assert stored.startswith(
+        f"$argon2id$v=19$m={default.memory_cost},t={default.time_cost},p={default.parallelism}$"
+    )
+    assert (default.time_cost, default.memory_cost) >= (
+        3,
+        65536,
+    )  # argon2-cffi's RFC 9106 low-memory profile
