@@ -93,7 +93,9 @@ def test_a_bot_move_lands_at_the_bot_delay_whatever_it_held(
     committed, sent = releases.at[0::2], releases.at[1::2]
     moves = min(len(bot.began), len(sent))
     assert moves >= 40, f"only {moves} bot moves were released"
-    assert len(set(bot.thought)) >= 3, "the hands should take unlike times to play"
+    # forced moves (no time) and choices (more the more there are) among them; which hands
+    # come up depends on the table's deal, so at least the two kinds
+    assert len(set(bot.thought)) >= 2, "the hands should take unlike times to play"
     for began, released in zip(bot.began[:moves], sent[:moves], strict=True):
         assert released - began == pytest.approx(BOT_DELAY)
     for began, stored in zip(bot.began[:moves], committed[:moves], strict=True):
