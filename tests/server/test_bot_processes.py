@@ -274,6 +274,8 @@ def test_a_search_whose_worker_died_plays_the_quick_fallback_not_a_random_move(
         async with asyncio.timeout(60):
             while "failed; playing" not in caplog.text:
                 await asyncio.sleep(0.05)
+            while not manager.bot_moves:  # the fallback's move lands at the bot delay
+                await asyncio.sleep(0.05)
         await manager.disconnect(connection)
         await manager.stop()
         return len(manager.bot_moves)
