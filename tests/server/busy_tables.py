@@ -3,10 +3,14 @@ one socket each: what the database-overwrite tests copy files under."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.server.conftest import TEST_LIMITS, Player, new_table
 
@@ -53,3 +57,13 @@ def assert_nothing_lost(serve: Any, seen: dict[str, int]) -> None:
             answer = client.get(f"/api/tables/{table_id}")
             assert answer.status_code == 200, answer.text
             assert answer.json()["steps"] >= step > 0
+
+
+def assert_not_taken_for_an_overwrite(
+    serve: Any, path: Path, caplog: pytest.LogCaptureFixture, seen: dict[str, int]
+) -> None:
+    """The server logged nothing critical (an overwrite), moved no file aside, and lost no
+    acknowledged step."""
+    assert [record.message for record in caplog.records] == []
+    assert not [name for name in os.listdir(path.parent) if ".overwritten-" in name]
+    assert_nothing_lost(serve, seen)

@@ -12,17 +12,19 @@ from pickletable.server.storage import Storage, StoredStep
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "rules-change"
 
 
-def put_stored_table(database_url: str, path: Path) -> str:
-    """Store a ``*.table.json`` fixture (a table row and its step rows); returns its id."""
+def put_stored_table(database_url: str, path: Path, table_id: str | None = None) -> str:
+    """Store a ``*.table.json`` fixture (a table row and its step rows), under `table_id` if
+    given; returns its id."""
     stored = json.loads(path.read_text())
+    table_id = table_id or str(stored["table"]["id"])
     storage = Storage(database_url)
     try:
-        storage.create_table(stored["table"])
+        storage.create_table({**stored["table"], "id": table_id})
         steps = [StoredStep(s["index"], s["by"], s["action"], s["events"]) for s in stored["steps"]]
-        storage.append_steps(stored["table"]["id"], steps)
+        storage.append_steps(table_id, steps)
     finally:
         storage.close()
-    return str(stored["table"]["id"])
+    return table_id
 
 
 def change_database(database_url: str, statement: str, **values: object) -> None:

@@ -12,12 +12,9 @@ the file counts as overwritten, and every table is written again from memory.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -32,7 +29,6 @@ from pickletable.server.storage import (
     sqlite_file,
 )
 from tests.server.busy_tables import assert_nothing_lost, busy_tables
-from tests.server.stored_tables import FIXTURES
 
 
 def test_an_older_copy_written_back_over_the_database_loses_no_acknowledged_step(
@@ -84,21 +80,6 @@ def test_a_commit_to_a_table_that_lacks_its_last_steps_is_refused(tmp_path: Path
     storage.close()
 
 
-WRITER = """
-import json, sys, time
-from pickletable.server.storage import Storage, StoredStep
-from tests.server.stored_tables import FIXTURES
-stored = json.loads((FIXTURES / "board-target-at-zero.table.json").read_text())
-for number in range(30):
-    other = Storage(sys.argv[1])
-    other.create_table({**stored["table"], "id": f"other-{number}"})
-    other.append_steps(f"other-{number}", [StoredStep(**row) for row in stored["steps"]])
-    other.close()
-    time.sleep(0.05)
-"""
-"""Writes 30 tables into the database at ``argv[1]``, a table at a time."""
-STORED: dict[str, Any] = json.loads((FIXTURES / "board-target-at-zero.table.json").read_text())
-"""A table as the server stores it (row and steps), written again under other ids."""
 TABLE_ROW: dict[str, Any] = {
     "id": "t1",
     "game": "board",
@@ -113,38 +94,6 @@ TABLE_ROW: dict[str, Any] = {
 
 def step(index: int) -> StoredStep:
     return StoredStep(index, 0, "roll", [{"kind": "rolled", "dice": [3, 4]}])
-
-
-def test_another_process_writing_tables_into_the_file_is_not_taken_for_an_overwrite(
-    serve: Any, database_url: str, caplog: pytest.LogCaptureFixture
-) -> None:
-    # A second writer (a test staging a position, a tool adding a table) changes the file's
-    # size and time while the server writes and checks it: the server reads the steps,
-    # finds its own there, and plays on; nothing is moved aside, every table is kept.
-    path = sqlite_file(database_url)
-    if path is None:
-        pytest.skip("a SQLite file only")
-    with (
-        caplog.at_level(logging.CRITICAL, logger="pickletable.server"),
-        busy_tables(serve) as busy,
-    ):
-        # another process: within one, SQLite's connections share their locks
-        wrote = subprocess.run(
-            [sys.executable, "-c", WRITER, database_url], capture_output=True, timeout=60
-        )
-        assert wrote.returncode == 0, (
-            wrote.stderr.decode()[-2000:],
-            [record.message for record in caplog.records],
-        )
-        written = [f"other-{number}" for number in range(30)]
-        time.sleep(0.5)  # a file check or two after the last write
-        seen = busy.steps()
-        for table_id in written:
-            answer = busy.client.get(f"/api/tables/{table_id}")
-            assert answer.status_code == 200, (answer.text, [r.message for r in caplog.records])
-    assert [record.message for record in caplog.records] == []
-    assert not [name for name in os.listdir(path.parent) if ".overwritten-" in name]
-    assert_nothing_lost(serve, seen)
 
 
 def test_after_writing_tables_again_a_table_that_had_left_memory_is_not_missed_later(
