@@ -70,7 +70,7 @@ class HeaderReader:
     under the server's reads (it read "database disk image is malformed" and took its own
     file for an overwritten one). So the file is opened once, read with `os.pread`, and its
     descriptor closed only for a file the server's connections have left (a new file at
-    the path, or `close` once the connections are gone).
+    the path, or the storage closing).
 
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "t.sqlite3"
@@ -87,15 +87,10 @@ class HeaderReader:
         self._descriptor: int | None = None
 
     def stamp(self) -> int | None:
-        """The identity in the header of the file at the path now (None: no SQLite file)."""
-        try:
-            at_path = os.stat(self.path)
-        except OSError:
-            return None
-        if self._descriptor is not None:
-            held = os.fstat(self._descriptor)
-            if (held.st_dev, held.st_ino) != (at_path.st_dev, at_path.st_ino):
-                self.close()  # a file the server's connections have left
+        """The identity in the header of the file at the path (None: no SQLite file).
+
+        Read from the file the descriptor was opened on: the caller closes it when a new
+        file takes the path (once its connections to the old one are gone)."""
         try:
             if self._descriptor is None:
                 self._descriptor = os.open(self.path, os.O_RDONLY)

@@ -262,6 +262,8 @@ class Storage:
         aside = path.with_name(f"{path.name}.overwritten-{int(time.time())}")
         os.replace(path, aside)
         self.engine.dispose()
+        assert self._header is not None
+        self._header.close()  # it read the file now aside
         for leftover in ("-wal", "-shm", "-journal"):  # the old connection's, now meaningless
             path.with_name(path.name + leftover).unlink(missing_ok=True)
         self.engine = _make_engine(self.url)
@@ -306,6 +308,8 @@ class Storage:
         finally:
             source.close()
         self.engine.dispose()  # the old file's last connection: it goes for good
+        assert self._header is not None
+        self._header.close()
         for leftover in ("-wal", "-shm", "-journal"):  # they belonged to the old file
             path.with_name(path.name + leftover).unlink(missing_ok=True)
         os.replace(fresh, path)
