@@ -29,8 +29,12 @@ QUICK = {
 }
 
 
-def seated_pair(client: Client, game: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    seats, options = QUICK[game]
+def seated_pair(
+    client: Client, game: str, options: dict[str, Any] | None = None
+) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A started table of two people (`QUICK`'s short game unless `options` are given)."""
+    seats, quick = QUICK[game]
+    options = quick if options is None else options
     made = new_table(client, game, seats, options=options)
     table_id = made["table"]["id"]
     joined = join(client, table_id)
@@ -199,10 +203,7 @@ def test_a_seat_can_be_handed_to_a_bot_and_the_game_finishes(client: Client) -> 
 def test_a_player_who_left_takes_the_seat_back_with_their_token(client: Client) -> None:
     # A whole game to 5.0: the bot (at no delay) must not finish the game on its own
     # before its player takes the seat back (to 1.5 it once did, and the game was over).
-    made = new_table(client, "board", ["human", "human"])
-    table_id = made["table"]["id"]
-    joined = join(client, table_id)
-    start(client, table_id, made["token"])
+    table_id, made, joined = seated_pair(client, "board", options={})
     url = f"/api/tables/{table_id}/seats/2/reclaim"
     yellow = {"X-Seat-Token": joined["token"]}
     assert client.post(url, headers=yellow).status_code == 409  # nobody left: nothing to take
