@@ -22,7 +22,7 @@ from tests.server.conftest import (
     wait_for,
 )
 
-QUICK = {
+QUICK: dict[str, tuple[list[str], dict[str, Any]]] = {
     "board": (["human", "human"], {"target": 1.5}),
     "card": (["human", "human"], {"target_score": 2, "win_by": 1}),
     "slam": (["human", "human", "bot:easy"], {"tokens_to_win": 1}),
