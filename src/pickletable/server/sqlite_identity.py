@@ -82,8 +82,9 @@ class HeaderReader:
     >>> reader.close()
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | None) -> None:
         self.path = path
+        """The file (None: a database that is no SQLite file, which has no header here)."""
         self._descriptor: int | None = None
 
     def stamp(self) -> int | None:
@@ -91,6 +92,8 @@ class HeaderReader:
 
         Read from the file the descriptor was opened on: the caller closes it when a new
         file takes the path (once its connections to the old one are gone)."""
+        if self.path is None:
+            return None
         try:
             if self._descriptor is None:
                 self._descriptor = os.open(self.path, os.O_RDONLY)

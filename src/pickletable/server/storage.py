@@ -197,7 +197,7 @@ class Storage:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._identity = file_identity(self.path)
         self._stamp = give_stamp(self.engine) if self.path is not None else 0
-        self._header = HeaderReader(self.path) if self.path is not None else None
+        self._header = HeaderReader(self.path)
         """Reads the file's identity without dropping the connections' locks."""
         self._own = size_and_time(self.path)
         """The file's size and modification time as the server last left it."""
@@ -210,8 +210,7 @@ class Storage:
         """Release the connections (after saving the file again if it was deleted)."""
         self.check_file()
         self.engine.dispose()
-        if self._header is not None:
-            self._header.close()  # after the connections: closing it drops their locks
+        self._header.close()  # after the connections: closing it drops their locks
 
     def check_file(self) -> None:
         """Write the database again at its path if its file was deleted or replaced.
@@ -231,7 +230,6 @@ class Storage:
         """Raise `DatabaseOverwritten` if the file at the path no longer carries our identity."""
         if self.path is None:
             return
-        assert self._header is not None
         found = self._header.stamp()
         if found != self._stamp:
             raise DatabaseOverwritten(
@@ -262,7 +260,6 @@ class Storage:
         aside = path.with_name(f"{path.name}.overwritten-{int(time.time())}")
         os.replace(path, aside)
         self.engine.dispose()
-        assert self._header is not None
         self._header.close()  # it read the file now aside
         for leftover in ("-wal", "-shm", "-journal"):  # the old connection's, now meaningless
             path.with_name(path.name + leftover).unlink(missing_ok=True)
@@ -308,7 +305,6 @@ class Storage:
         finally:
             source.close()
         self.engine.dispose()  # the old file's last connection: it goes for good
-        assert self._header is not None
         self._header.close()
         for leftover in ("-wal", "-shm", "-journal"):  # they belonged to the old file
             path.with_name(path.name + leftover).unlink(missing_ok=True)
