@@ -67,3 +67,15 @@ def assert_not_taken_for_an_overwrite(
     assert [record.message for record in caplog.records] == []
     assert not [name for name in os.listdir(path.parent) if ".overwritten-" in name]
     assert_nothing_lost(serve, seen)
+
+
+def copy_in_place(source: Path, path: Path) -> None:
+    """Write `source` over the file at `path` in place (as ``cp`` does: the same inode).
+
+    The inode is checked on the open file: by the time a look by name came, the server
+    may already have noticed and moved the file aside."""
+    inode = path.stat().st_ino
+    with path.open("r+b") as target:
+        target.truncate(0)
+        target.write(source.read_bytes())
+        assert os.fstat(target.fileno()).st_ino == inode

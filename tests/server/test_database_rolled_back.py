@@ -28,7 +28,7 @@ from pickletable.server.storage import (
     StoredStep,
     sqlite_file,
 )
-from tests.server.busy_tables import assert_nothing_lost, busy_tables
+from tests.server.busy_tables import assert_nothing_lost, busy_tables, copy_in_place
 
 
 def test_an_older_copy_written_back_over_the_database_loses_no_acknowledged_step(
@@ -45,14 +45,8 @@ def test_an_older_copy_written_back_over_the_database_loses_no_acknowledged_step
         time.sleep(0.5)  # steps the copy does not have
         with sqlite3.connect(path) as reader:
             reader.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        inode = path.stat().st_ino
         with caplog.at_level(logging.CRITICAL, logger="pickletable.server"):
-            # In place: the same inode, read from the open file (the server may already
-            # have moved the file aside by the time a stat by name would look).
-            with path.open("r+b") as target:
-                target.truncate(0)
-                target.write(older.read_bytes())
-                assert os.fstat(target.fileno()).st_ino == inode
+            copy_in_place(older, path)
             time.sleep(1.5)
             seen = busy.steps()
     assert_nothing_lost(serve, seen)
