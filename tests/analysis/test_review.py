@@ -10,6 +10,7 @@ import pytest
 from pickletable.analysis.review import (
     MARKS,
     Decision,
+    ReviewCancelled,
     ReviewError,
     review_record,
     weigh,
@@ -102,3 +103,19 @@ def test_an_unfinished_game_or_a_seat_it_does_not_have_is_refused_in_words() -> 
     unfinished = {**record, "steps": record["steps"][:40], "outcome": None}
     with pytest.raises(ReviewError, match="not finished"):
         review_record(unfinished, budget=1)
+
+
+def test_a_review_stops_when_it_is_given_up_on_before_it_begins_or_midway() -> None:
+    blunder = blunder_record("board", bad_shot_at_game_point)
+    weighed: list[int] = []
+    with pytest.raises(ReviewCancelled):  # even one with nothing to weigh (no step kept)
+        review_record(blunder.record, [blunder.seat], budget=1, at=[], cancelled=lambda: True)
+    with pytest.raises(ReviewCancelled):
+        review_record(
+            blunder.record,
+            [blunder.seat],
+            budget=1,
+            progress=lambda done, total: weighed.append(done),
+            cancelled=lambda: len(weighed) >= 3,
+        )
+    assert weighed == [1, 2, 3]  # nothing weighed after it was given up on

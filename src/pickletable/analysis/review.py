@@ -299,6 +299,7 @@ def review_record(
     rollouts = min(budget, rollouts)
     presenter = get_game(record["game"]).presenter
     counter = _Counter(total, progress, cancelled)
+    counter.check()  # given up on while it waited its turn: stopped before any work
     reviews = [
         _review_seat(record, final, seat, plans[seat], rollouts, seed, counter) for seat in chosen
     ]
@@ -354,9 +355,13 @@ class _Counter:
         self.progress = progress
         self.cancelled = cancelled
 
-    def tick(self) -> None:
+    def check(self) -> None:
+        """Raise `ReviewCancelled` if `cancelled` says so."""
         if self.cancelled is not None and self.cancelled():
             raise ReviewCancelled("the review was cancelled")
+
+    def tick(self) -> None:
+        self.check()
         self.done += 1
         if self.progress is not None:
             self.progress(self.done, self.total)
