@@ -108,10 +108,11 @@ export class TableSocket {
 
   /**
    * Send a move for the view at `step`; the answer comes back as a view (or a refusal).
-   * A move sent twice for one step is played once.
+   * A move sent twice for one step is played once. False when it could not be sent (the
+   * connection is down: the view that comes back with it asks again).
    */
   act(action, step) {
-    this.send({ type: "act", token: this.token, action, step });
+    return this.send({ type: "act", token: this.token, action, step });
   }
 
   /** Ask for the whole view and log again. */
@@ -119,8 +120,11 @@ export class TableSocket {
     this.send({ type: "sync" });
   }
 
+  /** Send `message` if the connection is open; whether it was. */
   send(message) {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    if (this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   close() {

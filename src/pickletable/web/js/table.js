@@ -88,7 +88,12 @@ function connect() {
 }
 
 function onStatus(status) {
-  if (status === "connected") document.body.dataset.connections = Number(document.body.dataset.connections || 0) + 1;
+  if (status === "connected") {
+    document.body.dataset.connections = Number(document.body.dataset.connections || 0) + 1;
+    // An answer sent just as the connection went may not have arrived: the view the new
+    // connection brings is answered again if it still asks (the server plays it once).
+    forgetAnsweredStep();
+  }
   el("connection").textContent = status === "connected" ? "" : "Reconnecting to the table…";
   document.body.classList.toggle("offline", status !== "connected");
 }
@@ -260,7 +265,7 @@ function names(list) {
 
 function act(action) {
   el("refusal").textContent = "";
-  socket.act(action, page.view.step);
+  return socket.act(action, page.view.step);
 }
 
 function renderActions() {

@@ -84,12 +84,18 @@ export function answerFormality(page, { act, renderLog }) {
   formalityTimer = setTimeout(() => {
     formalityTimer = null;
     if (!page.view || page.view.step !== step || !isFormality(page.view)) return;
-    page.notes.push({ at: page.log.length, text: `(answered for you: ${choice.label})` });
+    if (!act(choice.action)) {
+      formalityStep = null; // the connection is down: answered when it is back
+      return;
+    }
+    const note = { at: page.log.length, text: `(answered for you: ${choice.label})` };
+    const last = page.notes[page.notes.length - 1];
+    if (last && last.at === note.at && last.text === note.text) return; // answered again
+    page.notes.push(note);
     try {
       sessionStorage.setItem(notesKey(page.tableId), JSON.stringify(page.notes));
     } catch { /* private mode: the note lasts as long as the page */ }
     renderLog();
-    act(choice.action);
   }, pause);
 }
 
