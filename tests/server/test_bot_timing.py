@@ -75,6 +75,24 @@ class Releases:
         await asyncio.sleep(0)
 
 
+def wanted(releases: Releases, bot: HandTimedBot) -> bool:
+    """Whether more bot moves are wanted: 40 at least, and three kinds of hand among them."""
+    return len(releases.at) < 80 or len(set(bot.thought)) < 3
+
+
+def watch(
+    client: Any, table_id: str, releases: Releases, bot: HandTimedBot, deadline: float
+) -> None:
+    """Wait until no more moves are wanted or the table's game is over; then until its last
+    move is sent (each move waits twice), so the next table's moves follow in order."""
+    while wanted(releases, bot) and time.monotonic() < deadline:
+        if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
+            while len(releases.at) < 2 * len(bot.began) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            return
+        time.sleep(0.01)
+
+
 @pytest.mark.parametrize(("game", "seats"), [("board", 4), ("card", 3), ("slam", 3)])
 def test_a_bot_move_lands_at_the_bot_delay_whatever_it_held(
     serve: Any, monkeypatch: pytest.MonkeyPatch, game: str, seats: int
@@ -85,22 +103,12 @@ def test_a_bot_move_lands_at_the_bot_delay_whatever_it_held(
     monkeypatch.setattr("pickletable.server.driver.make_bot", lambda level, game_id: bot)
     with serve(bot_delay=BOT_DELAY, clock=clock, bot_wait=releases) as client:
         deadline = time.monotonic() + 60
-
         # 40 moves at least, and on until three kinds of hand have come up: which do, and
         # when, depends on the deal, and a game can end first, so a new table is then begun
-        def wanting() -> bool:
-            return len(releases.at) < 80 or len(set(bot.thought)) < 3
-
-        while wanting() and time.monotonic() < deadline:
+        while wanted(releases, bot) and time.monotonic() < deadline:
             table_id = new_table(client, game, ["bot:medium"] * seats)["table"]["id"]
             assert client.post(f"/api/tables/{table_id}/start", json={}).status_code == 204
-            while wanting() and time.monotonic() < deadline:
-                if client.get(f"/api/tables/{table_id}").json()["status"] == "over":
-                    # the last move fully sent before the next table's first begins
-                    while len(releases.at) < 2 * len(bot.began) and time.monotonic() < deadline:
-                        time.sleep(0.01)
-                    break
-                time.sleep(0.01)
+            watch(client, table_id, releases, bot, deadline)
     # each move waits twice: until it is committed, a fixed time ahead, then until it is sent
     committed, sent = releases.at[0::2], releases.at[1::2]
     moves = min(len(bot.began), len(sent))

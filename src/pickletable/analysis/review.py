@@ -299,7 +299,7 @@ def review_record(
     rollouts = min(budget, rollouts)
     presenter = get_game(record["game"]).presenter
     counter = _Counter(total, progress, cancelled)
-    counter.check()  # given up on while it waited its turn: stopped before any work
+    counter.check()  # given up on while it waited its turn: stopped before any rollout
     reviews = [
         _review_seat(record, final, seat, plans[seat], rollouts, seed, counter) for seat in chosen
     ]
