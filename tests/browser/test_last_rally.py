@@ -80,3 +80,47 @@ def test_at_phone_width_the_last_rally_starts_folded_and_opens_on_a_tap(
     panel.locator("summary").click()
     expect(panel.locator("table")).to_be_visible()
     expect(panel.locator(".rally-result")).to_contain_text("North 2 points · South 1 point")
+
+
+# Each socket the page opens keeps the last whole view it was sent, to be sent again.
+KEEP_LAST_VIEW = """
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(...args) {
+    super(...args);
+    window.tableSocket = this;
+    this.addEventListener("message", (event) => {
+      if (JSON.parse(event.data).type === "view") this.lastView = event.data;
+    });
+  }
+};
+"""
+
+
+def test_a_view_arriving_between_the_tap_and_its_toggle_event_leaves_the_last_rally_open(
+    browser: Any, server: Server
+) -> None:
+    # The browser opens the panel on the tap and tells the page a moment later; a view
+    # drawn in that moment must not fold it again (CI saw this once).
+    table = stage_table(server, "card", ["human:Ann", "bot:easy"], RALLY_1 + RALLY_2_TO_NORTH)
+    page = open_seat(browser, server, table.id, table.tokens[0], PHONE, script=KEEP_LAST_VIEW)
+    expect(page.locator("body")).to_have_class(re.compile("my-turn"))
+    panel = page.get_by_role("region", name="Last rally")
+    expect(panel.locator("table")).to_be_hidden()
+    page.evaluate(
+        """() => {
+        document.querySelector('[aria-label="Last rally"] summary').click();
+        const socket = window.tableSocket;
+        socket.dispatchEvent(new MessageEvent("message", { data: socket.lastView }));
+    }"""
+    )
+    expect(panel.locator("table")).to_be_visible()
+    page.evaluate(
+        """() => {
+        const socket = window.tableSocket;
+        socket.dispatchEvent(new MessageEvent("message", { data: socket.lastView }));
+    }"""
+    )
+    expect(panel.locator("table")).to_be_visible()
+    panel.locator("summary").click()
+    expect(panel.locator("table")).to_be_hidden()

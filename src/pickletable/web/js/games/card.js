@@ -195,11 +195,14 @@ function lastRally(obs, ctx, title) {
   });
   const fresh = obs.step === "over" || obs.outcome || startOfRally(obs);
   // Folded at phone width (the hand and the moves come first); open on a wider screen,
-  // unless the person opened or closed it for this rally.
-  const open = folded && folded.rally === last.rally ? folded.open
+  // unless the person opened or closed it for this rally. The panel on the page says so
+  // first: its toggle event comes a moment after the tap, and a view may arrive between.
+  const shown = document.querySelector(`details[data-rally="${last.rally}"]`);
+  const open = shown ? shown.open : folded && folded.rally === last.rally ? folded.open
     : !window.matchMedia("(max-width: 820px)").matches;
   return h("section", { class: `summary${fresh ? " fresh" : ""}`, "aria-label": "Last rally" },
-    h("details", { open, ontoggle: (event) => { folded = { rally: last.rally, open: event.target.open }; } },
+    h("details", { open, "data-rally": last.rally,
+      ontoggle: (event) => { folded = { rally: last.rally, open: event.target.open }; } },
     h("summary", {}, h("h3", {}, `Last rally (rally ${last.rally}) — ended because ${last.ended_text}`)),
     h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Hand shown", "Verdict", "Points"].map((c) => h("th", {}, c)))),
       h("tbody", {}, last.hands.map((hand) => h("tr", {},
