@@ -138,26 +138,29 @@ def test_a_card_only_one_seat_may_see_is_named_in_its_log_alone(client: Client) 
         spectator = Player(three, None)
         table = manager_of(client).tables[table_id]
 
-        def player_1_saw_a_secret() -> bool:
-            return any(
-                event.get("visible_to") == [0] for step in table.steps for event in step.events
-            )
+        def secret_lines(steps: list[Any]) -> set[str]:
+            """Player 1's log lines over `steps` that name a card the others may not see."""
+            state = table.game.new_game(table.players, table.options, table.content)
+            lines = set()
+            for step in steps:
+                for event in state.apply(Action.from_text(step.action)):
+                    if event.secret is not None and event.visible_to == (0,):
+                        line = table.game.presenter.describe(state, event.for_seat(0))
+                        if line != table.game.presenter.describe(state, event.for_seat(None)):
+                            lines.add(line)
+            return lines
 
-        # Play on until Player 1 has drawn or discarded a card face down.
-        play_until([first, second], stop=lambda moves: moves >= 6 and player_1_saw_a_secret())
+        # Play on until Player 1 has drawn or discarded a card face down (a secret whose
+        # line for them says more than the others' line does).
+        play_until(
+            [first, second], stop=lambda moves: moves >= 6 and bool(secret_lines(list(table.steps)))
+        )
         # The bot plays on meanwhile (and after the sockets close): judge the steps
         # every socket has been sent, not the table's steps at some later moment.
         steps = steps_every_socket_saw(table, [first, second, spectator])
-    state = table.game.new_game(table.players, table.options, table.content)
-    secret_lines = set()
-    for step in steps:
-        for event in state.apply(Action.from_text(step.action)):
-            if event.secret is not None and event.visible_to == (0,):
-                line = table.game.presenter.describe(state, event.for_seat(0))
-                if line != table.game.presenter.describe(state, event.for_seat(None)):
-                    secret_lines.add(line)
-    assert secret_lines and secret_lines <= set(first.log)
-    assert not secret_lines & (set(second.log) | set(spectator.log))
+    secret = secret_lines(steps)
+    assert secret and secret <= set(first.log)
+    assert not secret & (set(second.log) | set(spectator.log))
 
 
 def test_bots_only_play_on_their_own_once_someone_watches(client: Client) -> None:
