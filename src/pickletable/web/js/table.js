@@ -328,10 +328,11 @@ function renderLog() {
   const list = el("log");
   const lines = logLines();
   if (list.children.length > lines.length) replace(list);
-  for (const line of lines.slice(list.children.length)) {
+  const fresh = lines.slice(list.children.length);
+  for (const line of fresh) {
     list.append(h("li", line.at === undefined ? {} : { class: "answered" }, line.text));
   }
-  list.scrollTop = list.scrollHeight;
+  if (fresh.length) list.scrollTop = list.scrollHeight; // (reading the height lays the page out)
 }
 
 function renderClock() {
