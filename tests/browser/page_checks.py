@@ -146,15 +146,42 @@ def serious(violations: list[dict[str, Any]]) -> list[str]:
     ]
 
 
-class Audit:
-    """The violations axe found over a game's page states, each rule's nodes once."""
+KIND = """() => JSON.stringify([
+  [...new Set([...document.querySelectorAll("#actions button.action")]
+    .map((button) => (button.dataset.action || "").split(" ")[0]))].sort(),
+  [...new Set([...document.querySelectorAll("main section[aria-label]")]
+    .map((node) => node.getAttribute("aria-label")))].sort(),
+  document.body.className,
+])"""
+"""A page state's kind: the kinds of move it offers, the panels it shows, the page's state."""
 
-    def __init__(self) -> None:
+EVERY = 3
+"""`Audit` audits every page state of a kind it has not audited yet, and every EVERY-th."""
+
+
+class Audit:
+    """The violations axe found over a game's page states, each rule's nodes once.
+
+    An audit takes about a quarter of a second (colour contrast most of it), so over a
+    whole game axe audits the first page state of each kind (see KIND: a new kind of
+    move, a panel that comes up) and every third state besides, and the end.
+    """
+
+    def __init__(self, every: int = EVERY) -> None:
         self.rules: dict[str, dict[str, Any]] = {}
         self.states = 0
+        self.audited = 0
+        self.every = every
+        self.kinds: set[str] = set()
 
-    def look(self, page: Page) -> None:
+    def look(self, page: Page, *, always: bool = False) -> None:
+        """Audit the page as it is now if it is due (`always`: it is)."""
         self.states += 1
+        kind: str = page.evaluate(KIND)
+        if not always and kind in self.kinds and self.states % self.every:
+            return
+        self.kinds.add(kind)
+        self.audited += 1
         for rule in axe_violations(page):
             kept = self.rules.setdefault(rule["id"], {**rule, "nodes": []})
             kept["nodes"] = sorted(set(kept["nodes"]) | set(rule["nodes"]))

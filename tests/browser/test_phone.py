@@ -1,9 +1,9 @@
 """Whole games at phone width, against bots, measured at every prompt and at the end:
 nothing wider than the screen, every tap target at least 44 x 44 px, every move shown
 without a box that scrolls inside the page; at the end, Rematch and the summary's first
-screen in view, nothing pinned over them. axe-core audits the same page states (no
-serious or critical violation; the desktop's whole games are audited in
-`test_whole_games`).
+screen in view, nothing pinned over them. axe-core audits those page states as
+`page_checks.Audit` samples them (each new kind, every third, the end: no serious or
+critical violation; the desktop's whole games are audited in `test_whole_games`).
 
 Each game is played once and every page state is measured on two common phones, 360 x
 740 and 390 x 844: the page is resized to each in turn (the layout follows the width
@@ -55,13 +55,14 @@ class Faults:
         if self.moves:
             self.found["scrolled"].update(line + where for line in hidden_moves(page))
 
-    def look_on_phones(self, page: Page) -> None:
-        """Measure the page state on each phone size in turn, and audit it at one."""
+    def look_on_phones(self, page: Page, *, end: bool = False) -> None:
+        """Measure the page state on each phone size in turn, and audit it at one (when
+        the audit's sample takes it, and always at the `end`)."""
         for name, size in WIDTHS.items():
             resize(page, size)
             self.look(page, f" (at {name} px)")
             if self.audit is not None and name == AUDITED:
-                self.audit.look(page)
+                self.audit.look(page, always=end)
 
     def report(self) -> str:
         """Every fault found, one a line under its kind ("" when none)."""
@@ -90,7 +91,7 @@ def test_a_whole_game_fits_a_phone_with_targets_a_finger_can_hit(
     page = played.page
     expect(page.locator("#game-summary")).to_be_visible()
     page.wait_for_timeout(300)  # the chart is drawn once the summary is placed
-    faults.look_on_phones(page)
+    faults.look_on_phones(page, end=True)
     assert not faults.report(), "\n" + faults.report()
     assert not played.errors, played.errors
     for size in WIDTHS.values():
